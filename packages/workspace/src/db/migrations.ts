@@ -1,0 +1,135 @@
+/** One schema change; statements run in order inside one transaction. Never edit a shipped one: add another. */
+export interface Migration {
+  version: number;
+  name: string;
+  statements: string[];
+}
+
+export const migrations: Migration[] = [
+  {
+    version: 1,
+    name: 'product core',
+    statements: [
+      `create table organizations (
+        id text primary key,
+        name text not null unique,
+        enrolled boolean not null default false,
+        created_at timestamptz not null default now()
+      )`,
+      `create table users (
+        id text primary key,
+        org_id text not null references organizations(id),
+        email text not null unique,
+        name text not null,
+        password_hash text,
+        status text not null default 'active' check (status in ('active', 'revoked')),
+        tokens_invalid_before timestamptz,
+        created_at timestamptz not null default now(),
+        updated_at timestamptz not null default now()
+      )`,
+      `create table workspaces (
+        id text primary key,
+        org_id text not null references organizations(id),
+        name text not null,
+        created_at timestamptz not null default now(),
+        unique (org_id, name)
+      )`,
+      `create table memberships (
+        workspace_id text not null references workspaces(id) on delete cascade,
+        user_id text not null references users(id) on delete cascade,
+        role text not null check (role in ('viewer', 'analyst', 'admin')),
+        primary key (workspace_id, user_id)
+      )`,
+      `create index memberships_user on memberships (user_id)`,
+      `create table workbooks (
+        id text primary key,
+        workspace_id text not null references workspaces(id),
+        name text not null,
+        description text not null default '',
+        owner_id text not null references users(id),
+        created_at timestamptz not null default now(),
+        updated_at timestamptz not null default now(),
+        unique (workspace_id, name)
+      )`,
+      `create table worksheets (
+        id text primary key,
+        workbook_id text not null references workbooks(id),
+        name text not null,
+        description text not null default '',
+        position integer not null default 0,
+        row_count bigint not null,
+        columns jsonb not null,
+        data_path text not null,
+        created_at timestamptz not null default now(),
+        updated_at timestamptz not null default now(),
+        unique (workbook_id, name)
+      )`,
+      `create table conversations (
+        id text primary key,
+        workspace_id text not null references workspaces(id),
+        user_id text not null references users(id),
+        title text not null,
+        created_at timestamptz not null default now(),
+        updated_at timestamptz not null default now()
+      )`,
+      `create index conversations_user on conversations (user_id, updated_at desc)`,
+      `create table turns (
+        id text primary key,
+        conversation_id text not null references conversations(id) on delete cascade,
+        index integer not null,
+        question text not null,
+        status text not null check (status in ('queued', 'running', 'succeeded', 'failed', 'cancelled')),
+        created_at timestamptz not null default now(),
+        started_at timestamptz,
+        finished_at timestamptz,
+        progress jsonb,
+        answer jsonb,
+        error jsonb,
+        unique (conversation_id, index)
+      )`,
+      `create table telemetry (
+        id bigserial primary key,
+        at timestamptz not null default now(),
+        user_id text,
+        org_id text,
+        client_id text,
+        tool text not null,
+        outcome text not null,
+        error_code text,
+        duration_ms integer not null,
+        request_id text not null,
+        argument_shape jsonb not null
+      )`,
+      `create index telemetry_at on telemetry (at)`,
+      `create table ops_audit (
+        id bigserial primary key,
+        at timestamptz not null default now(),
+        actor text not null,
+        action text not null,
+        target text not null,
+        details jsonb not null default '{}'::jsonb
+      )`,
+      `create table oidc_models (
+        model text not null,
+        id text not null,
+        payload jsonb not null,
+        grant_id text,
+        user_code text,
+        uid text,
+        account_id text,
+        expires_at timestamptz,
+        consumed_at timestamptz,
+        primary key (model, id)
+      )`,
+      `create index oidc_models_grant on oidc_models (grant_id)`,
+      `create index oidc_models_uid on oidc_models (uid)`,
+      `create index oidc_models_account on oidc_models (account_id)`,
+      `create table signing_keys (
+        kid text primary key,
+        private_jwk jsonb not null,
+        created_at timestamptz not null default now(),
+        retired_at timestamptz
+      )`,
+    ],
+  },
+];

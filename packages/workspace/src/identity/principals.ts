@@ -1,0 +1,59 @@
+import type { Queryable } from '../db/database.js';
+
+/** A user with what sign-in and every MCP call must check about them and their organization. */
+export interface Principal {
+  userId: string;
+  email: string;
+  name: string;
+  orgId: string;
+  orgName: string;
+  orgEnrolled: boolean;
+  active: boolean;
+  /** Access tokens issued before this instant are refused (operator invalidation); null when never set. */
+  tokensInvalidBefore: Date | null;
+}
+
+interface PrincipalRow {
+  user_id: string;
+  email: string;
+  name: string;
+  org_id: string;
+  org_name: string;
+  enrolled: boolean;
+  status: string;
+  tokens_invalid_before: Date | string | null;
+  password_hash: string | null;
+}
+
+const SELECT = `select u.id as user_id, u.email, u.name, u.status, u.tokens_invalid_before, u.password_hash,
+  o.id as org_id, o.name as org_name, o.enrolled
+  from users u join organizations o on o.id = u.org_id`;
+
+function toPrincipal(row: PrincipalRow): Principal {
+  return {
+    userId: row.user_id,
+    email: row.email,
+    name: row.name,
+    orgId: row.org_id,
+    orgName: row.org_name,
+    orgEnrolled: row.enrolled,
+    active: row.status === 'active',
+    tokensInvalidBefore: row.tokens_invalid_before ? new Date(row.tokens_invalid_before) : null,
+  };
+}
+
+/** The principal behind a user id (the JWT `sub`), or null when there is no such user. */
+export async function findPrincipal(db: Queryable, userId: string): Promise<Principal | null> {
+  const { rows } = await db.query<PrincipalRow>(`${SELECT} where u.id = $1`, [userId]);
+  return rows[0] ? toPrincipal(rows[0]) : null;
+}
+
+/** The principal and stored password hash for a sign-in email (case-insensitive), or null. */
+export async function findPrincipalForSignIn(
+  db: Queryable,
+  email: string,
+): Promise<{ principal: Principal; passwordHash: string | null } | null> {
+  const { rows } = await db.query<PrincipalRow>(`${SELECT} where lower(u.email) = lower($1)`, [email.trim()]);
+  const row = rows[0];
+  return row ? { principal: toPrincipal(row), passwordHash: row.password_hash } : null;
+}

@@ -1,0 +1,12 @@
+import { basename, dirname, join } from 'node:path';
+
+/**
+ * Every package reports to the console and, for the root test command's summary line,
+ * to a JSON file in TEST_REPORT_DIR (when set).
+ */
+export function reporters(packageDir) {
+  const dir = process.env.TEST_REPORT_DIR;
+  if (!dir) return ['default'];
+  const name = `${basename(dirname(packageDir))}-${basename(packageDir)}.json`;
+  return ['default', ['json', { outputFile: join(dir, name) }]];
+}
