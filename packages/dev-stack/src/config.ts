@@ -1,0 +1,44 @@
+import { resolve } from 'node:path';
+import { z } from 'zod';
+
+const Port = z.coerce.number().int().min(0).max(65_535);
+
+const StackEnvSchema = z.object({
+  CDN_URL: z.string().url().default('http://localhost:4100'),
+  CDN_PORT: Port.default(4100),
+  CDN_HOST: z.string().default('127.0.0.1'),
+  DATA_DIR: z.string().default('.data'),
+  DATABASE_URL: z.string().url().optional(),
+  CURSOR_SECRET: z.string().min(32).optional(),
+  SEED_DEMO: z.enum(['true', 'false']).default('true'),
+});
+
+/** What the launcher itself reads; each app parses its own settings from the same environment. */
+export interface StackConfig {
+  cdnUrl: string;
+  cdnPort: number;
+  cdnHost: string;
+  dataDir: string;
+  databaseUrl: string | undefined;
+  cursorSecret: string | undefined;
+  seedDemo: boolean;
+}
+
+/** Parses the launcher's settings once; throws with the exact field at fault. */
+export function loadStackConfig(env: NodeJS.ProcessEnv): StackConfig {
+  const parsed = StackEnvSchema.safeParse(env);
+  if (!parsed.success) {
+    const problems = parsed.error.issues.map((i) => `${i.path.join('.')}: ${i.message}`).join('; ');
+    throw new Error(`Invalid dev stack configuration: ${problems}`);
+  }
+  const e = parsed.data;
+  return {
+    cdnUrl: e.CDN_URL.replace(/\/+$/, ''),
+    cdnPort: e.CDN_PORT,
+    cdnHost: e.CDN_HOST,
+    dataDir: resolve(e.DATA_DIR),
+    databaseUrl: e.DATABASE_URL,
+    cursorSecret: e.CURSOR_SECRET,
+    seedDemo: e.SEED_DEMO === 'true',
+  };
+}

@@ -1,0 +1,51 @@
+#!/usr/bin/env node
+import { startStack } from './stack.js';
+
+const DEMO_USERS = [
+  'ada@acme.test     admin in Operations and Research',
+  'alan@acme.test    analyst in Research',
+  'grace@acme.test   viewer in Research',
+  'linus@acme.test   access revoked',
+  'hopper@globex.test  organization not in the private beta',
+];
+
+async function main(): Promise<void> {
+  const started = Date.now();
+  const stack = await startStack(process.env, (line) => console.log(line));
+  console.log(`
+Ask Analyst dev stack is up (${((Date.now() - started) / 1000).toFixed(1)} s)
+
+  MCP endpoint           ${stack.mcpUrl}/mcp
+  Authorization server   ${stack.authUrl}
+  CDN (card assets)      ${stack.cdnUrl}
+  Health check           ${stack.mcpUrl}/.well-known/oauth-protected-resource
+
+Demo sign-in (password for all: analyst-demo):
+${DEMO_USERS.map((u) => `  ${u}`).join('\n')}
+
+Code-editor client configuration:
+  { "mcpServers": { "ask-analyst": { "url": "${stack.mcpUrl}/mcp", "auth": { "CLIENT_ID": "analyst-code-editor" } } } }
+
+Ops: pnpm ops --help     Stop: Ctrl+C
+`);
+  let stopping = false;
+  const stop = (signal: string) => {
+    if (stopping) return;
+    stopping = true;
+    console.log(`\n${signal}: finishing in-flight requests and stopping`);
+    stack.close().then(
+      () => process.exit(0),
+      (error: unknown) => {
+        console.error(error);
+        process.exit(1);
+      },
+    );
+  };
+  process.on('SIGINT', () => stop('SIGINT'));
+  process.on('SIGTERM', () => stop('SIGTERM'));
+}
+
+main().catch((error: unknown) => {
+  console.error(error instanceof Error ? error.message : error);
+  process.exit(1);
+});

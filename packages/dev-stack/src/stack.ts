@@ -1,0 +1,76 @@
+import { join } from 'node:path';
+import { cardDistDir } from '@ask-analyst/card/dist-dir';
+import { buildAuthApp, loadAuthConfig } from '@ask-analyst/dev-auth';
+import { buildMcpApp, loadMcpConfig } from '@ask-analyst/mcp-server';
+import {
+  WorksheetEngine,
+  migrate,
+  openDatabase,
+  seedDemoWorkspace,
+  startAdminServer,
+  type Database,
+} from '@ask-analyst/workspace';
+import type { FastifyInstance } from 'fastify';
+import { buildCdnApp } from './cdn.js';
+import { loadStackConfig } from './config.js';
+import { persistedSecret } from './secrets.js';
+
+export interface RunningStack {
+  mcpUrl: string;
+  authUrl: string;
+  cdnUrl: string;
+  adminUrl: string;
+  db: Database;
+  close(): Promise<void>;
+}
+
+/**
+ * Starts the whole dev stack in this process: one database (embedded PGlite in DATA_DIR unless
+ * DATABASE_URL names a server), the demo workspace seeded on first start, dev-auth, mcp-server, the
+ * CDN and the loopback admin interface the ops CLI uses. Apps never import each other; this is the
+ * one place that composes them.
+ */
+export async function startStack(
+  env: NodeJS.ProcessEnv,
+  log: (line: string) => void = () => {},
+): Promise<RunningStack> {
+  const stack = loadStackConfig(env);
+  const authConfig = loadAuthConfig(env);
+  const mcpConfig = loadMcpConfig(env);
+
+  const db = await openDatabase({ url: stack.databaseUrl, dataDir: join(stack.dataDir, 'pglite') });
+  const closers: Array<() => Promise<unknown>> = [() => db.close()];
+  const close = async () => {
+    for (const closer of closers.reverse()) await closer().catch(() => undefined);
+  };
+  try {
+    await migrate(db);
+    const cursorSecret = stack.cursorSecret ?? (await persistedSecret(join(stack.dataDir, 'cursor-secret')));
+    const engine = await WorksheetEngine.open({ dataDir: stack.dataDir, cursorSecret });
+    closers.push(() => engine.close());
+    if (stack.seedDemo) await seedDemoWorkspace(db, engine, { log });
+
+    const apps: Array<[FastifyInstance, number, string]> = [
+      [await buildAuthApp({ config: authConfig, db }), authConfig.port, authConfig.host],
+      [await buildMcpApp({ config: mcpConfig, db, engine }), mcpConfig.port, mcpConfig.host],
+      [buildCdnApp({ root: cardDistDir }), stack.cdnPort, stack.cdnHost],
+    ];
+    for (const [app, port, host] of apps) {
+      closers.push(() => app.close());
+      await app.listen({ port, host });
+    }
+    const admin = await startAdminServer({ db, engine, dataDir: stack.dataDir });
+    closers.push(() => admin.close());
+    return {
+      mcpUrl: mcpConfig.mcpUrl,
+      authUrl: authConfig.issuer,
+      cdnUrl: stack.cdnUrl,
+      adminUrl: admin.url,
+      db,
+      close,
+    };
+  } catch (error) {
+    await close();
+    throw error;
+  }
+}
