@@ -4,7 +4,7 @@ import tseslint from 'typescript-eslint';
 /** Shared lint rules: typescript-eslint with type-checked rules. */
 export function config(tsconfigRootDir) {
   return tseslint.config(
-    { ignores: ['dist/**', 'node_modules/**', '*.config.*'] },
+    { ignores: ['dist/**', 'node_modules/**', '*.config.*', '*.js', '*.d.ts'] },
     js.configs.recommended,
     ...tseslint.configs.recommendedTypeChecked,
     {
