@@ -1,1 +1,109 @@
-export {};
+import { findPrincipal, type Database } from '@ask-analyst/workspace';
+import Fastify, { type FastifyInstance } from 'fastify';
+import { createIssuerKeys } from './auth/jwks.js';
+import { createPrincipalCache } from './auth/principal-cache.js';
+import { verifyAccessToken } from './auth/verify-access-token.js';
+import type { McpConfig } from './config.js';
+import { HttpError } from './errors.js';
+import { corsPlugin } from './http/cors.js';
+import { errorHandlingPlugin, sendHttpError } from './http/error-handler.js';
+import { createOriginPolicy } from './http/origin.js';
+import { ipRateLimitPlugin } from './http/rate-limit.js';
+import { WindowCounter } from './limits/window-counter.js';
+import { loggerOptions } from './logging.js';
+import { mcpEndpoint } from './mcp/plugin.js';
+import { generateRequestId, requestIdPlugin } from './request-id.js';
+import { healthRoutes } from './routes/health.js';
+import { metadataRoutes } from './routes/metadata.js';
+import { databaseTelemetry } from './telemetry/record.js';
+import type { ToolDefinition } from './tools/define-tool.js';
+import { tools } from './tools/index.js';
+
+export { loadMcpConfig, ConfigError } from './config.js';
+export type { McpConfig, McpLimits } from './config.js';
+
+/** What `buildMcpApp` composes; the dev launcher and the tests provide it. */
+export interface McpAppDeps {
+  config: McpConfig;
+  /** The product database, migrated. */
+  db: Database;
+  /** Fastify logger: false (default) for none, true or pino options to log (never secrets). */
+  logger?: boolean | object;
+  /** Clock in epoch milliseconds (token expiry, limits, caches); tests freeze it. */
+  now?: () => number;
+  /** Used to fetch the authorization server's metadata and JWKS. */
+  fetch?: typeof fetch;
+  /** The tools to serve; the registry of `src/tools/index.ts` unless a test brings its own. */
+  tools?: readonly ToolDefinition[];
+}
+
+/**
+ * Builds the MCP server (never listens): protected-resource metadata, health endpoints and the
+ * bearer-protected `/mcp` endpoint, with request ids, error bodies, per-IP limit and CORS.
+ */
+export async function buildMcpApp(deps: McpAppDeps): Promise<FastifyInstance> {
+  const { config, db } = deps;
+  const now = deps.now ?? Date.now;
+  const app = Fastify({
+    logger: loggerOptions(deps.logger),
+    genReqId: generateRequestId,
+    requestIdHeader: false,
+    trustProxy: trustProxyOption(config.trustProxy),
+    bodyLimit: config.limits.bodyLimitBytes,
+    return503OnClosing: true,
+    frameworkErrors: (error, request, reply) => {
+      void sendHttpError(request, reply, new HttpError('mcp_invalid_request', error.message));
+    },
+  });
+
+  const origins = createOriginPolicy(config.mcpUrl, config.allowedOrigins);
+  const keys = createIssuerKeys({ issuer: config.authUrl, fetch: deps.fetch ?? fetch, now });
+  const principals = createPrincipalCache({
+    load: (userId) => findPrincipal(db, userId),
+    ttlMs: config.limits.principalCacheSeconds * 1000,
+    now,
+  });
+
+  await app.register(requestIdPlugin);
+  await app.register(errorHandlingPlugin);
+  await app.register(ipRateLimitPlugin, {
+    perMinute: config.limits.requestsPerIpPerMinute,
+    now,
+    exemptPaths: ['/healthz', '/readyz'],
+  });
+  await app.register(corsPlugin, { origins });
+  await app.register(metadataRoutes, { config });
+  await app.register(healthRoutes, { db });
+  await app.register(mcpEndpoint, {
+    config,
+    origins,
+    verify: (token) =>
+      verifyAccessToken(token, {
+        issuer: config.authUrl,
+        resource: config.resource,
+        keys,
+        principals,
+        now,
+      }),
+    registry: deps.tools ?? tools,
+    runtime: {
+      db,
+      config,
+      now,
+      log: app.log,
+      telemetry: databaseTelemetry(db),
+      limits: {
+        toolCallsPerMinute: new WindowCounter(config.limits.toolCallsPerMinute, 60_000, now),
+        analysesPerMinute: new WindowCounter(config.limits.analysesPerMinute, 60_000, now),
+      },
+    },
+  });
+  return app;
+}
+
+/** TRUST_PROXY as Fastify takes it; a number trusts that many hops from the front (proxy-addr). */
+function trustProxyOption(
+  value: McpConfig['trustProxy'],
+): boolean | string[] | ((address: string, hop: number) => boolean) {
+  return typeof value === 'number' ? (_address, hop) => hop < value : value;
+}

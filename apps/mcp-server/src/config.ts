@@ -1,0 +1,181 @@
+import { z } from 'zod';
+
+/** Everything the MCP server reads from its environment, parsed once (SPEC sections 1 and 7). */
+export interface McpConfig {
+  /** Origin of this server, no trailing slash; the protected resource is `${mcpUrl}/mcp`. */
+  mcpUrl: string;
+  /** The authorization server's issuer (compared exactly with `iss`). */
+  authUrl: string;
+  cdnUrl: string;
+  /** The product web app that `url` fields point into. */
+  appUrl: string;
+  /** Browser origins, besides `mcpUrl` itself, allowed to call `/mcp`. */
+  allowedOrigins: string[];
+  port: number;
+  host: string;
+  databaseUrl: string | undefined;
+  dataDir: string;
+  trustProxy: boolean | number | string[];
+  nodeEnv: string;
+  /** The RFC 8707 resource identifier tokens must name in `aud`: `${mcpUrl}/mcp`. */
+  resource: string;
+  /** RFC 9728 metadata URL advertised in every challenge. */
+  resourceMetadataUrl: string;
+  /** Whether `/mcp` refuses requests that did not arrive over TLS (everything but loopback dev). */
+  requireTls: boolean;
+  limits: McpLimits;
+}
+
+/** Limits of SPEC section 7; counters are per replica (in memory). */
+export interface McpLimits {
+  toolCallsPerMinute: number;
+  analysesPerMinute: number;
+  runningAnalysesPerUser: number;
+  analysisTimeoutSeconds: number;
+  bodyLimitBytes: number;
+  resultRowLimit: number;
+  requestsPerIpPerMinute: number;
+  principalCacheSeconds: number;
+}
+
+/** Thrown by `loadMcpConfig`; the message lists every problem, one per line. */
+export class ConfigError extends Error {
+  override readonly name = 'ConfigError';
+}
+
+const blankToUndefined = (value: unknown) =>
+  typeof value === 'string' && value.trim() === '' ? undefined : value;
+
+const int = (fallback: number, min: number, max = Number.MAX_SAFE_INTEGER) =>
+  z.preprocess(blankToUndefined, z.coerce.number().int().min(min).max(max).default(fallback));
+
+const OriginSchema = z.string().refine(isOrigin, {
+  message: 'must be an origin such as https://mcp.example.com (no path, no trailing slash)',
+});
+
+const origin = (fallback: string) => z.preprocess(blankToUndefined, OriginSchema.default(fallback));
+
+const EnvSchema = z.object({
+  MCP_URL: origin('http://localhost:3000'),
+  AUTH_URL: origin('http://localhost:4000'),
+  CDN_URL: origin('http://localhost:4100'),
+  APP_URL: z.preprocess(blankToUndefined, OriginSchema.optional()),
+  ALLOWED_ORIGINS: z.preprocess(
+    blankToUndefined,
+    z
+      .string()
+      .default('')
+      .transform((value) =>
+        value
+          .split(',')
+          .map((item) => item.trim())
+          .filter(Boolean),
+      )
+      .refine((items) => items.every(isOrigin), {
+        message: 'must be a comma-separated list of origins such as https://app.example.com',
+      }),
+  ),
+  MCP_PORT: int(3000, 0, 65_535),
+  MCP_HOST: z.preprocess(blankToUndefined, z.string().default('127.0.0.1')),
+  DATABASE_URL: z.preprocess(blankToUndefined, z.string().optional()),
+  DATA_DIR: z.preprocess(blankToUndefined, z.string().default('.data')),
+  TRUST_PROXY: z.preprocess(
+    blankToUndefined,
+    z.string().default('false').transform(parseTrustProxy),
+  ),
+  NODE_ENV: z.preprocess(blankToUndefined, z.string().default('development')),
+  TOOL_CALLS_PER_MINUTE: int(120, 1),
+  ANALYSES_PER_MINUTE: int(20, 1),
+  RUNNING_ANALYSES_PER_USER: int(3, 1),
+  ANALYSIS_TIMEOUT_SECONDS: int(120, 1),
+  BODY_LIMIT_BYTES: int(1_048_576, 1_024),
+  RESULT_ROW_LIMIT: int(5_000, 1),
+  REQUESTS_PER_IP_PER_MINUTE: int(600, 1),
+  // SPEC section 7: user and organization checks are cached at most 30 seconds.
+  PRINCIPAL_CACHE_SECONDS: int(30, 0, 30),
+});
+
+/**
+ * Parses the MCP server's configuration from `env` (the only reader of `process.env`) and refuses,
+ * with an exact message, a configuration that would serve over plain HTTP outside loopback
+ * development (SPEC section 1; OAuth 2.1 section 1.5 allows `http` only for loopback).
+ */
+export function loadMcpConfig(env: NodeJS.ProcessEnv): McpConfig {
+  const parsed = EnvSchema.safeParse(env);
+  if (!parsed.success) {
+    const lines = parsed.error.issues.map((issue) => `${issue.path.join('.')} ${issue.message}`);
+    throw new ConfigError(`Invalid MCP server configuration:\n${lines.join('\n')}`);
+  }
+  const e = parsed.data;
+  const appUrl = e.APP_URL ?? e.AUTH_URL;
+  const production = e.NODE_ENV === 'production';
+  const origins: Array<[string, string]> = [
+    ['MCP_URL', e.MCP_URL],
+    ['AUTH_URL', e.AUTH_URL],
+    ['CDN_URL', e.CDN_URL],
+    ['APP_URL', appUrl],
+    ...e.ALLOWED_ORIGINS.map((value): [string, string] => ['ALLOWED_ORIGINS', value]),
+  ];
+  const problems = origins.flatMap(([name, value]) => {
+    if (new URL(value).protocol === 'https:') return [];
+    if (production) return [`${name} must be https when NODE_ENV=production (got ${value})`];
+    if (!isLoopbackOrigin(value)) return [`${name} must be https outside loopback (got ${value})`];
+    return [];
+  });
+  if (problems.length > 0) {
+    throw new ConfigError(`Invalid MCP server configuration:\n${problems.join('\n')}`);
+  }
+  return {
+    mcpUrl: e.MCP_URL,
+    authUrl: e.AUTH_URL,
+    cdnUrl: e.CDN_URL,
+    appUrl,
+    allowedOrigins: e.ALLOWED_ORIGINS,
+    port: e.MCP_PORT,
+    host: e.MCP_HOST,
+    databaseUrl: e.DATABASE_URL,
+    dataDir: e.DATA_DIR,
+    trustProxy: e.TRUST_PROXY,
+    nodeEnv: e.NODE_ENV,
+    resource: `${e.MCP_URL}/mcp`,
+    resourceMetadataUrl: `${e.MCP_URL}/.well-known/oauth-protected-resource/mcp`,
+    requireTls: new URL(e.MCP_URL).protocol === 'https:',
+    limits: {
+      toolCallsPerMinute: e.TOOL_CALLS_PER_MINUTE,
+      analysesPerMinute: e.ANALYSES_PER_MINUTE,
+      runningAnalysesPerUser: e.RUNNING_ANALYSES_PER_USER,
+      analysisTimeoutSeconds: e.ANALYSIS_TIMEOUT_SECONDS,
+      bodyLimitBytes: e.BODY_LIMIT_BYTES,
+      resultRowLimit: e.RESULT_ROW_LIMIT,
+      requestsPerIpPerMinute: e.REQUESTS_PER_IP_PER_MINUTE,
+      principalCacheSeconds: e.PRINCIPAL_CACHE_SECONDS,
+    },
+  };
+}
+
+/** `scheme://host[:port]` exactly as `URL.origin` writes it (so `iss`/`aud` compare exactly). */
+function isOrigin(value: string): boolean {
+  try {
+    const url = new URL(value);
+    return (url.protocol === 'https:' || url.protocol === 'http:') && url.origin === value;
+  } catch {
+    return false;
+  }
+}
+
+/** Loopback hosts (RFC 8252 section 8.3): `localhost`, 127.0.0.0/8 and `[::1]`. */
+export function isLoopbackOrigin(value: string): boolean {
+  const { hostname } = new URL(value);
+  return hostname === 'localhost' || hostname === '[::1]' || /^127(\.\d{1,3}){3}$/.test(hostname);
+}
+
+function parseTrustProxy(value: string): boolean | number | string[] {
+  const v = value.trim().toLowerCase();
+  if (v === 'true') return true;
+  if (v === 'false') return false;
+  if (/^\d+$/.test(v)) return Number(v);
+  return value
+    .split(',')
+    .map((item) => item.trim())
+    .filter(Boolean);
+}

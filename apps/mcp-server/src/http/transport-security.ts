@@ -1,0 +1,14 @@
+import type { FastifyRequest, onRequestAsyncHookHandler } from 'fastify';
+import { HttpError } from '../errors.js';
+
+/**
+ * Outside loopback development the MCP endpoint is reached only over HTTPS (seed, Endpoints rule 1;
+ * SPEC section 1): a request that did not arrive over TLS, directly or through a proxy declared in
+ * TRUST_PROXY (`X-Forwarded-Proto`), is refused before anything else is read.
+ */
+export function requireTls(enabled: boolean): onRequestAsyncHookHandler {
+  return async (request: FastifyRequest) => {
+    if (!enabled || request.protocol === 'https') return;
+    throw new HttpError('mcp_invalid_request', 'The MCP endpoint is reached only over HTTPS.');
+  };
+}

@@ -1,0 +1,131 @@
+import type { HttpErrorCode } from '@ask-analyst/protocol';
+import { createMcpHandler, type McpServerFactory } from '@modelcontextprotocol/server';
+import type { FastifyBaseLogger, FastifyReply, FastifyRequest } from 'fastify';
+import { httpErrorBody } from '../errors.js';
+import type { ToolCall } from '../tools/run-tool.js';
+import { authInfoWithCall } from './call-context.js';
+import type { McpBody } from './json-rpc-body.js';
+
+/**
+ * Request headers the SDK may read: the standard ones and every `Mcp-*` header (protocol version,
+ * `Mcp-Method`, `Mcp-Name`, `Mcp-Param-*`). `Authorization` and cookies never reach it.
+ */
+const FORWARDED_HEADERS = new Set(['accept', 'content-type', 'last-event-id', 'user-agent']);
+const forwarded = (name: string) => FORWARDED_HEADERS.has(name) || name.startsWith('mcp-');
+
+export interface McpBridgeOptions {
+  factory: McpServerFactory;
+  /** The public URL of the endpoint (`${mcp_url}/mcp`), as the SDK should see the request. */
+  endpoint: string;
+  bodyLimitBytes: number;
+  log: FastifyBaseLogger;
+}
+
+/**
+ * Serves POST /mcp through the SDK's `createMcpHandler`: 2026-07-28 requests per request, and
+ * 2025-11-25 (and older) ones through its stateless legacy fallback, both from one factory.
+ */
+export function createMcpBridge(options: McpBridgeOptions) {
+  const handler = createMcpHandler(options.factory, {
+    legacy: 'stateless',
+    responseMode: 'auto',
+    maxRequestBodySize: options.bodyLimitBytes,
+    // Rejected requests land here too; only the error's kind is logged, never request content.
+    onerror: (error) => options.log.debug({ error: error.name }, 'mcp handler reported an error'),
+  });
+
+  return {
+    async handle(
+      request: FastifyRequest,
+      reply: FastifyReply,
+      call: ToolCall,
+    ): Promise<FastifyReply> {
+      const body = request.body as McpBody | undefined;
+      const headers = new Headers();
+      for (const [name, value] of Object.entries(request.headers)) {
+        if (forwarded(name) && typeof value === 'string') headers.set(name, value);
+      }
+      headers.set('x-request-id', request.id);
+      const abort = new AbortController();
+      reply.raw.on('close', () => {
+        if (!reply.raw.writableFinished) abort.abort();
+      });
+      const webRequest = new Request(options.endpoint, {
+        method: 'POST',
+        headers,
+        signal: abort.signal,
+        ...(body && !body.isJson ? { body: body.text } : {}),
+      });
+      const response = await handler.fetch(webRequest, {
+        authInfo: authInfoWithCall(call),
+        ...(body?.isJson ? { parsedBody: body.json } : {}),
+      });
+      if (response.status < 400) return reply.send(response);
+      return reply
+        .code(response.status)
+        .headers(passThroughHeaders(response.headers))
+        .type('application/json; charset=utf-8')
+        .send(await errorAnswerBody(response, request.id));
+    },
+    close: () => handler.close(),
+  };
+}
+export type McpBridge = ReturnType<typeof createMcpBridge>;
+
+function passThroughHeaders(headers: Headers): Record<string, string> {
+  const kept: Record<string, string> = {};
+  for (const name of ['allow', 'retry-after', 'mcp-protocol-version']) {
+    const value = headers.get(name);
+    if (value !== null) kept[name] = value;
+  }
+  return kept;
+}
+
+const CODE_BY_STATUS: Partial<Record<number, HttpErrorCode>> = {
+  405: 'mcp_method_not_allowed',
+  413: 'mcp_payload_too_large',
+  429: 'mcp_rate_limited',
+  503: 'mcp_unavailable',
+};
+
+/**
+ * The SDK answers some requests itself with a non-2xx JSON-RPC error (malformed JSON `-32700`,
+ * invalid request `-32600`, unsupported protocol version, wrong Accept header…). Both shapes hold
+ * in one body: the JSON-RPC error a client parses, and the seed's error body (SPEC section 2).
+ */
+async function errorAnswerBody(
+  response: Response,
+  requestId: string,
+): Promise<Record<string, unknown>> {
+  const code =
+    CODE_BY_STATUS[response.status] ??
+    (response.status >= 500 ? 'mcp_internal_error' : 'mcp_invalid_request');
+  const text = await response.text();
+  let rpc:
+    | {
+        jsonrpc?: unknown;
+        id?: unknown;
+        error?: { code?: unknown; message?: unknown; data?: unknown };
+      }
+    | undefined;
+  try {
+    rpc = JSON.parse(text) as typeof rpc;
+  } catch {
+    rpc = undefined;
+  }
+  const rpcError = rpc?.error;
+  const message =
+    typeof rpcError?.message === 'string' && response.status < 500 ? rpcError.message : undefined;
+  const body = httpErrorBody(code, message, requestId);
+  if (rpc?.jsonrpc !== '2.0' || typeof rpcError?.code !== 'number') return body;
+  return {
+    jsonrpc: '2.0',
+    id: rpc.id ?? null,
+    ...body,
+    error: {
+      code: rpcError.code,
+      ...body.error,
+      ...(rpcError.data === undefined ? {} : { data: rpcError.data }),
+    },
+  };
+}

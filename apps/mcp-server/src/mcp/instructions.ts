@@ -1,0 +1,18 @@
+/**
+ * The server's `instructions` (initialize / discover result): what the service is for, so an agent
+ * picks these tools when the user names Ask Analyst or asks about their workbooks (seed, item 8).
+ */
+export const INSTRUCTIONS = [
+  "Ask Analyst is the analytics service of the user's product workspace. Its tools read the user's",
+  'workbooks and worksheets (tabular data sets) and answer questions about that data in plain language',
+  '(Ask Analyst analyses, with a summary, a table and a chart).',
+  '',
+  'Use these tools whenever the user mentions "Ask Analyst", or asks about their workbooks, worksheets,',
+  'data in them, or their previous analyses. Find data with list_workbooks and get_workbook, inspect a',
+  'worksheet with get_worksheet or read_worksheet, ask a question with start_analysis (refine it with',
+  'continue_analysis, follow a running one with get_analysis), and see past analyses with list_analyses.',
+  'whoami tells which account is signed in.',
+  '',
+  'Everything runs as the signed-in user: objects they cannot read are reported as not found. Tool',
+  'errors carry a code; on invalid_argument fix the named argument and call again.',
+].join('\n');

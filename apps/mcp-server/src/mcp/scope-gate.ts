@@ -1,0 +1,32 @@
+import type { preHandlerAsyncHookHandler } from 'fastify';
+import { buildChallenge } from '../auth/challenge.js';
+import type { McpBody } from './json-rpc-body.js';
+import { calledToolNames } from './json-rpc-body.js';
+
+export interface ScopeGateOptions {
+  /** The scope a tool needs, undefined for unknown names (left to the SDK: -32602). */
+  requiredScope: (toolName: string) => string | undefined;
+  resourceMetadataUrl: string;
+  scopesSupported: readonly string[];
+}
+
+/**
+ * Checked before dispatch (SPEC section 2; MCP authorization, scope challenge): a `tools/call` of a
+ * tool whose scope the token lacks is answered `403` with an `insufficient_scope` challenge naming it.
+ */
+export function scopeGate(options: ScopeGateOptions): preHandlerAsyncHookHandler {
+  return async (request, reply) => {
+    const granted = new Set(request.caller?.authInfo.scopes ?? []);
+    const missing = new Set<string>();
+    for (const name of calledToolNames(request.body as McpBody | undefined)) {
+      const scope = options.requiredScope(name);
+      if (scope !== undefined && !granted.has(scope)) missing.add(scope);
+    }
+    if (missing.size === 0) return;
+    const answer = buildChallenge(
+      { kind: 'insufficient_scope', scopes: [...missing] },
+      { ...options, requestId: request.id },
+    );
+    return reply.code(answer.status).headers(answer.headers).send(answer.body);
+  };
+}

@@ -1,0 +1,18 @@
+import { newId } from '@ask-analyst/workspace';
+import type { FastifyInstance } from 'fastify';
+import fp from 'fastify-plugin';
+
+/** Fastify `genReqId`: every request gets a fresh `req_<id>`; a client-sent id is never trusted. */
+export function generateRequestId(): string {
+  return newId('req');
+}
+
+/** Stamps `x-request-id` on every response before anything else can answer (SPEC section 2). */
+export const requestIdPlugin = fp(
+  async (app: FastifyInstance) => {
+    app.addHook('onRequest', async (request, reply) => {
+      reply.header('x-request-id', request.id);
+    });
+  },
+  { name: 'request-id', fastify: '5.x' },
+);

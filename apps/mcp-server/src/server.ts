@@ -1,0 +1,47 @@
+import { mkdir } from 'node:fs/promises';
+import { join } from 'node:path';
+import { migrate, openDatabase } from '@ask-analyst/workspace';
+import { buildMcpApp } from './app.js';
+import { ConfigError, loadMcpConfig } from './config.js';
+
+const SHUTDOWN_GRACE_MS = 60_000;
+
+/** Runs the MCP server alone: config, database, migrations, listen; graceful close on signals. */
+async function main(): Promise<void> {
+  const config = loadMcpConfig(process.env);
+  if (!config.databaseUrl) await mkdir(config.dataDir, { recursive: true });
+  const db = await openDatabase({
+    url: config.databaseUrl,
+    dataDir: join(config.dataDir, 'pglite'),
+  });
+  await migrate(db);
+  const app = await buildMcpApp({ config, db, logger: true });
+  await app.listen({ port: config.port, host: config.host });
+
+  let closing = false;
+  const shutdown = (signal: NodeJS.Signals) => {
+    if (closing) return;
+    closing = true;
+    app.log.info({ signal }, 'shutting down: finishing in-flight requests');
+    const force = setTimeout(() => {
+      app.log.error('in-flight requests did not finish in time; exiting');
+      process.exit(1);
+    }, SHUTDOWN_GRACE_MS);
+    force.unref();
+    app
+      .close()
+      .then(() => db.close())
+      .then(() => process.exit(0))
+      .catch((error: unknown) => {
+        app.log.error({ err: error }, 'shutdown failed');
+        process.exit(1);
+      });
+  };
+  process.once('SIGTERM', shutdown);
+  process.once('SIGINT', shutdown);
+}
+
+main().catch((error: unknown) => {
+  console.error(error instanceof ConfigError ? error.message : error);
+  process.exit(1);
+});

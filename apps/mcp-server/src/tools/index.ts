@@ -1,0 +1,17 @@
+import type { Scope } from '@ask-analyst/protocol';
+import type { ToolDefinition } from './define-tool.js';
+import { whoami } from './whoami.js';
+
+/**
+ * Every tool the server offers, one file each in this folder. `tools/list` lists them all whatever
+ * the token's scopes; `tools/call` of one is checked against its `scope` before dispatch.
+ */
+export const tools: readonly ToolDefinition[] = [whoami];
+
+/** The scope a tool needs, or undefined for a name that is no tool (the SDK answers -32602). */
+export function requiredScope(
+  name: string,
+  registry: readonly ToolDefinition[] = tools,
+): Scope | undefined {
+  return registry.find((tool) => tool.name === name)?.scope;
+}

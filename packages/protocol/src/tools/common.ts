@@ -1,0 +1,32 @@
+import { z } from 'zod';
+
+/** Column types of worksheets (SPEC section 4). */
+export const COLUMN_TYPES = ['string', 'integer', 'number', 'boolean', 'date', 'timestamp'] as const;
+export const ColumnTypeSchema = z.enum(COLUMN_TYPES);
+export type ColumnType = z.infer<typeof ColumnTypeSchema>;
+
+/** Opaque identifiers carry their type prefix. */
+export const idOf = (prefix: string, what: string) =>
+  z
+    .string()
+    .min(1)
+    .max(100)
+    .regex(new RegExp(`^${prefix}_[0-9a-z]+$`), `must be a ${what} id starting with ${prefix}_`);
+
+export const CursorInputSchema = z
+  .string()
+  .min(1)
+  .max(4096)
+  .nullish()
+  .describe('Opaque cursor from the previous page (`nextCursor`); omit for the first page.');
+
+export const NextCursorSchema = z
+  .string()
+  .nullable()
+  .describe('Pass as `cursor` to get the next page; null at the end.');
+
+export const RefSchema = z.object({ id: z.string(), name: z.string() });
+export type Ref = z.infer<typeof RefSchema>;
+
+/** A cell value as it travels: dates `YYYY-MM-DD`, timestamps ISO 8601 UTC, unsafe 64-bit integers as strings. */
+export const CellSchema = z.union([z.string(), z.number(), z.boolean(), z.null()]);
