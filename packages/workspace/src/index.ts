@@ -6,3 +6,115 @@ export type { IdPrefix } from './ids/ids.js';
 export { hashPassword, verifyPassword } from './identity/password.js';
 export { findPrincipal, findPrincipalForSignIn } from './identity/principals.js';
 export type { Principal } from './identity/principals.js';
+export { WorksheetEngine, DataError, isDataError, demoDataFile } from './data/index.js';
+export type {
+  Cell,
+  ColumnProfile,
+  ColumnType,
+  DataErrorCode,
+  EngineOptions,
+  Filter,
+  FilterOp,
+  IngestOptions,
+  IngestResult,
+  ReadRequest,
+  ReadResult,
+  RemoveOrphansOptions,
+  SortKey,
+  WorksheetColumn,
+  WorksheetQueryOptions,
+  WorksheetQueryResult,
+  WorksheetRef,
+} from './data/index.js';
+export { WorkspaceError, isWorkspaceError } from './errors.js';
+export type { WorkspaceErrorCode } from './errors.js';
+export {
+  createOrganization,
+  findOrganizationByName,
+  getOrganization,
+  setOrganizationEnrolled,
+} from './store/organizations.js';
+export type { OrganizationRecord } from './store/organizations.js';
+export {
+  createUser,
+  findUserByEmail,
+  getUser,
+  invalidateTokensOfUser,
+  setUserStatus,
+} from './store/users.js';
+export type { UserRecord, UserStatus } from './store/users.js';
+export {
+  createWorkspace,
+  findWorkspacesByName,
+  getWorkspace,
+  listMemberships,
+  removeMembership,
+  setMembership,
+} from './store/workspaces.js';
+export type { MembershipRecord, WorkspaceRecord } from './store/workspaces.js';
+export {
+  createWorkbook,
+  findWorkbookByName,
+  getWorkbook,
+  touchWorkbook,
+} from './store/workbooks.js';
+export type { WorkbookRecord } from './store/workbooks.js';
+export {
+  createWorksheet,
+  findWorksheetByName,
+  getWorksheet,
+  listDataPaths,
+  listWorksheets,
+} from './store/worksheets.js';
+export type { WorksheetRecord } from './store/worksheets.js';
+export { createConversation, getConversation, touchConversation } from './store/conversations.js';
+export type { ConversationRecord } from './store/conversations.js';
+export {
+  createTurn,
+  getLatestTurn,
+  getTurn,
+  listTurns,
+  listTurnsByStatus,
+  updateTurn,
+} from './store/turns.js';
+export type { TurnPatch, TurnRecord, TurnStatus } from './store/turns.js';
+export { listTelemetry, purgeTelemetry, recordTelemetry } from './store/telemetry.js';
+export type { TelemetryEvent, TelemetryRecord } from './store/telemetry.js';
+export { purgeQuestions } from './store/questions.js';
+export { listAudit, recordAudit } from './store/ops-audit.js';
+export type { AuditEntry } from './store/ops-audit.js';
+export { ROLES, hasRole, isRole } from './permissions/roles.js';
+export type { Role } from './permissions/roles.js';
+export { listReadableWorkspaces, roleInWorkspace } from './permissions/access.js';
+export type { PrincipalRef } from './permissions/access.js';
+export { assertAllowed, authorize, can, requireRole } from './permissions/authorize.js';
+export type { Action, Decision } from './permissions/authorize.js';
+export {
+  getReadableWorkbook,
+  getReadableWorkbookWithWorksheets,
+  listReadableWorkbooks,
+} from './permissions/workbooks.js';
+export type { ListWorkbooksOptions } from './permissions/workbooks.js';
+export { getReadableWorksheet, listReadableWorksheets } from './permissions/worksheets.js';
+export type { ReadableWorksheet } from './permissions/worksheets.js';
+export { getReadableConversation, listReadableConversations } from './permissions/conversations.js';
+export type { ConversationView } from './permissions/conversations.js';
+export type { LinkOptions, NamedRef, WorkbookView } from './permissions/views.js';
+export { seedDemoWorkspace } from './seed/demo.js';
+export type { SeedOptions } from './seed/demo.js';
+export { DEMO_PASSWORD } from './seed/demo-spec.js';
+export { removeOrphanWorksheetFiles } from './seed/orphans.js';
+export { importWorksheet } from './import/import-file.js';
+export type { ImportedWorksheet, ImportWorksheetOptions } from './import/import-file.js';
+export { invalidateUserTokens, restoreUser, revokeUser } from './ops/users.js';
+export type { UserOpsResult } from './ops/users.js';
+export { enrollOrg, unenrollOrg } from './ops/orgs.js';
+export { purgeRetention } from './ops/purge.js';
+export type { PurgeResult, RetentionOptions } from './ops/purge.js';
+export { importWorksheetAsOperator } from './ops/import.js';
+export type { OperatorImportOptions } from './ops/import.js';
+export type { OpsContext } from './ops/context.js';
+export { OpsCommandSchema, runOpsCommand } from './ops/commands.js';
+export type { OpsCommand, OpsOutcome } from './ops/commands.js';
+export { startAdminServer } from './ops/admin-server.js';
+export type { AdminServer, AdminServerOptions } from './ops/admin-server.js';

@@ -35,12 +35,14 @@ async function openPglite(dataDir: string | undefined): Promise<Database> {
   const db = await PGlite.create(dataDir ? { dataDir } : {});
   const run = async <T>(q: Pick<PGlite, 'query'>, text: string, params?: unknown[]) => {
     const result = await q.query<T>(text, params);
-    return { rows: result.rows, rowCount: result.affectedRows ?? result.rows.length };
+    // PGlite reports affectedRows 0 for a select; pg's rowCount counts the rows returned then.
+    return { rows: result.rows, rowCount: Math.max(result.rows.length, result.affectedRows ?? 0) };
   };
   return {
     kind: 'pglite',
     query: (text, params) => run(db, text, params),
-    transaction: (fn) => db.transaction((tx) => fn({ query: (text, params) => run(tx, text, params) })),
+    transaction: (fn) =>
+      db.transaction((tx) => fn({ query: (text, params) => run(tx, text, params) })),
     close: () => db.close(),
   };
 }

@@ -132,4 +132,18 @@ export const migrations: Migration[] = [
       )`,
     ],
   },
+  {
+    version: 2,
+    name: 'seed markers and retention indexes',
+    statements: [
+      `create table seed_markers (
+        name text primary key,
+        applied_at timestamptz not null default now()
+      )`,
+      `create index turns_created on turns (created_at)`,
+      `create index conversations_created on conversations (created_at)`,
+      `create index ops_audit_at on ops_audit (at)`,
+      `create index worksheets_workbook on worksheets (workbook_id, position)`,
+    ],
+  },
 ];

@@ -1,0 +1,144 @@
+import { randomBytes, timingSafeEqual } from 'node:crypto';
+import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { z } from 'zod';
+import type { WorksheetEngine } from '../data/index.js';
+import type { Database } from '../db/database.js';
+import { removeAdminFile, writeAdminFile } from './admin-file.js';
+import { OpsCommandSchema, runOpsCommand } from './commands.js';
+import { toOpsFailure } from './error-codes.js';
+
+export interface AdminServerOptions {
+  db: Database;
+  engine: Pick<WorksheetEngine, 'ingest'>;
+  /** The stack's data folder: `admin.json` (port and operator token, mode 0600) is written there. */
+  dataDir: string;
+  /** Loopback port; 0 (default) picks a free one. */
+  port?: number;
+  /** Where unexpected errors are reported (never tokens). */
+  log?: (line: string) => void;
+}
+
+export interface AdminServer {
+  url: string;
+  port: number;
+  close(): Promise<void>;
+}
+
+/** The path commands are posted to. */
+export const ADMIN_COMMAND_PATH = '/v1/commands';
+const MAX_BODY_BYTES = 64 * 1024;
+
+const AdminRequestSchema = z.object({
+  actor: z.string().trim().min(1).max(200),
+  command: OpsCommandSchema,
+});
+
+/**
+ * The loopback-only admin interface through which `pnpm ops` reaches the running dev stack (whose
+ * embedded database only this process may open). It listens on 127.0.0.1, requires a bearer
+ * operator token generated at start and written with the port to `${dataDir}/admin.json` (mode
+ * 0600, so only the operator's account can read it), refuses other Host headers (DNS rebinding)
+ * and any request carrying an Origin (browsers).
+ */
+export async function startAdminServer(options: AdminServerOptions): Promise<AdminServer> {
+  const token = randomBytes(32).toString('base64url');
+  const expected = Buffer.from(`Bearer ${token}`);
+  const log = options.log ?? (() => undefined);
+  let port = 0;
+
+  const server = createServer((request, response) => {
+    handle(request, response).catch((error: unknown) => {
+      log(`admin interface: ${error instanceof Error ? error.message : String(error)}`);
+      if (!response.headersSent)
+        send(response, 500, { error: { code: 'internal', message: 'internal error' } });
+    });
+  });
+
+  async function handle(request: IncomingMessage, response: ServerResponse): Promise<void> {
+    const host = request.headers.host ?? '';
+    if (host !== `127.0.0.1:${port}` && host !== `localhost:${port}`) {
+      return send(response, 403, failure('forbidden', 'unexpected Host header'));
+    }
+    if (request.headers.origin !== undefined)
+      return send(response, 403, failure('forbidden', 'browsers may not call this'));
+    if (request.url !== ADMIN_COMMAND_PATH)
+      return send(response, 404, failure('not_found', 'no such path'));
+    if (request.method !== 'POST')
+      return send(response, 405, failure('method_not_allowed', 'use POST'));
+    const presented = Buffer.from(request.headers.authorization ?? '');
+    if (presented.length !== expected.length || !timingSafeEqual(presented, expected)) {
+      return send(response, 401, failure('unauthorized', 'a valid operator token is required'));
+    }
+    const body = await readBody(request);
+    if (body === null)
+      return send(response, 413, failure('payload_too_large', 'request body too large'));
+    try {
+      const { actor, command } = AdminRequestSchema.parse(JSON.parse(body));
+      const outcome = await runOpsCommand(
+        { db: options.db, engine: options.engine, actor },
+        command,
+      );
+      send(response, 200, outcome);
+    } catch (error) {
+      const { status, code, message } =
+        error instanceof SyntaxError
+          ? { status: 400, code: 'invalid_argument', message: 'body is not JSON' }
+          : toOpsFailure(error);
+      if (status >= 500)
+        log(
+          `admin interface: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}`,
+        );
+      send(response, status, failure(code, message));
+    }
+  }
+
+  await new Promise<void>((resolve, reject) => {
+    server.once('error', reject);
+    server.listen(options.port ?? 0, '127.0.0.1', () => resolve());
+  });
+  port = (server.address() as AddressInfo).port;
+  const url = `http://127.0.0.1:${port}`;
+  try {
+    await writeAdminFile(options.dataDir, {
+      url,
+      token,
+      pid: process.pid,
+      startedAt: new Date().toISOString(),
+    });
+  } catch (error) {
+    server.close();
+    throw error;
+  }
+  return {
+    url,
+    port,
+    async close() {
+      await removeAdminFile(options.dataDir, token);
+      await new Promise<void>((resolve) => server.close(() => resolve()));
+    },
+  };
+}
+
+function failure(code: string, message: string) {
+  return { error: { code, message } };
+}
+
+function send(response: ServerResponse, status: number, body: unknown): void {
+  response.writeHead(status, {
+    'content-type': 'application/json; charset=utf-8',
+    'cache-control': 'no-store',
+  });
+  response.end(JSON.stringify(body));
+}
+
+async function readBody(request: IncomingMessage): Promise<string | null> {
+  const chunks: Buffer[] = [];
+  let size = 0;
+  for await (const chunk of request as AsyncIterable<Buffer>) {
+    size += chunk.length;
+    if (size > MAX_BODY_BYTES) return null;
+    chunks.push(chunk);
+  }
+  return Buffer.concat(chunks).toString('utf8');
+}

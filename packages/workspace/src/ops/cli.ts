@@ -1,0 +1,107 @@
+#!/usr/bin/env node
+import { randomBytes } from 'node:crypto';
+import { realpathSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { pathToFileURL } from 'node:url';
+import { WorksheetEngine } from '../data/index.js';
+import { openDatabase } from '../db/database.js';
+import { sendOpsCommand } from './admin-client.js';
+import { parseOpsArgs, UsageError, USAGE } from './args.js';
+import { runOpsCommand, type OpsCommand, type OpsOutcome } from './commands.js';
+import { OpsRemoteError, toOpsFailure } from './error-codes.js';
+
+/** Where the CLI writes; tests pass their own. */
+export interface CliIo {
+  out(text: string): void;
+  err(text: string): void;
+}
+
+const processIo: CliIo = {
+  out: (text) => process.stdout.write(`${text}\n`),
+  err: (text) => process.stderr.write(`${text}\n`),
+};
+
+/**
+ * `pnpm ops …`: the operator's command line. The one place in this package that reads the
+ * environment: DATABASE_URL (work on that Postgres directly), DATA_DIR (the stack's data folder,
+ * default `.data`), CURSOR_SECRET (unused by imports; random when absent) and USER (default actor; else the
+ * account name).
+ * Returns the exit status: 0 done, 1 refused or failed, 2 bad usage.
+ */
+export async function main(
+  argv: string[],
+  env: NodeJS.ProcessEnv,
+  io: CliIo = processIo,
+): Promise<number> {
+  let args;
+  try {
+    args = parseOpsArgs(argv, env.USER ?? env.USERNAME ?? os.userInfo().username);
+  } catch (error) {
+    if (!(error instanceof UsageError)) throw error;
+    io.err(`${error.message}\n\n${USAGE}`);
+    return 2;
+  }
+  if (args.help) {
+    io.out(USAGE);
+    return 0;
+  }
+  const dataDir = path.resolve(env.DATA_DIR ?? '.data');
+  const command =
+    args.command.name === 'import'
+      ? { ...args.command, file: path.resolve(args.command.file) }
+      : args.command;
+  try {
+    const outcome = env.DATABASE_URL
+      ? await runDirect(env.DATABASE_URL, dataDir, env.CURSOR_SECRET, args.actor, command)
+      : await sendOpsCommand(dataDir, args.actor, command);
+    io.out(args.json ? JSON.stringify(outcome.result, null, 2) : outcome.summary);
+    return 0;
+  } catch (error) {
+    const failure =
+      error instanceof OpsRemoteError
+        ? { code: error.code, message: error.message }
+        : toOpsFailure(error);
+    // Direct mode: an unexpected error (say, the database refusing the connection) is the operator's to see.
+    if (failure.code === 'internal' && error instanceof Error) failure.message = error.message;
+    io.err(
+      args.json
+        ? JSON.stringify({ error: { code: failure.code, message: failure.message } })
+        : `Error: ${failure.message}`,
+    );
+    return 1;
+  }
+}
+
+async function runDirect(
+  url: string,
+  dataDir: string,
+  cursorSecret: string | undefined,
+  actor: string,
+  command: OpsCommand,
+): Promise<OpsOutcome> {
+  const db = await openDatabase({ url });
+  let engine: WorksheetEngine | undefined;
+  try {
+    if (command.name === 'import') {
+      engine = await WorksheetEngine.open({
+        dataDir,
+        cursorSecret: cursorSecret ?? randomBytes(32).toString('base64url'),
+      });
+    }
+    return await runOpsCommand({ db, engine, actor }, command);
+  } finally {
+    await engine?.close();
+    await db.close();
+  }
+}
+
+if (process.argv[1] && import.meta.url === pathToFileURL(realpathSync(process.argv[1])).href) {
+  main(process.argv.slice(2), process.env).then(
+    (status) => process.exit(status),
+    (error: unknown) => {
+      console.error(error);
+      process.exit(1);
+    },
+  );
+}

@@ -1,0 +1,158 @@
+import {
+  demoDataFile,
+  type IngestResult,
+  type WorksheetColumn,
+  type WorksheetEngine,
+} from '../data/index.js';
+import type { Database, Queryable } from '../db/database.js';
+import { hashPassword } from '../identity/password.js';
+import { newId } from '../ids/ids.js';
+import { createOrganization } from '../store/organizations.js';
+import { createUser } from '../store/users.js';
+import { createWorkbook } from '../store/workbooks.js';
+import { createWorksheet } from '../store/worksheets.js';
+import { createWorkspace, setMembership } from '../store/workspaces.js';
+import {
+  DEMO_ORGS,
+  DEMO_PASSWORD,
+  DEMO_USERS,
+  DEMO_WORKBOOKS,
+  DEMO_WORKSPACES,
+  type DemoWorksheet,
+} from './demo-spec.js';
+import { removeOrphanWorksheetFiles } from './orphans.js';
+
+/** Transaction-level advisory lock every process that seeds takes first. */
+const SEED_LOCK = 4_711_002;
+const MARKER = 'demo';
+
+export interface SeedOptions {
+  log?: (line: string) => void;
+}
+
+type SeedEngine = Pick<WorksheetEngine, 'ingest' | 'removeOrphans'>;
+
+/**
+ * Builds the demo workspace of SPEC section 6 on first start: organizations, users (password
+ * `analyst-demo`), workspaces, roles, and the vega-datasets workbooks. Ids are random and stored,
+ * so they stay stable across restarts. Idempotent: a later call finds the marker and only removes
+ * orphaned worksheet files. Processes starting at once serialise on an advisory lock; the data is
+ * ingested first, then all metadata and the marker commit in that one transaction.
+ */
+export async function seedDemoWorkspace(
+  db: Database,
+  engine: SeedEngine,
+  options: SeedOptions = {},
+): Promise<{ seeded: boolean; removedOrphans: string[] }> {
+  const log = options.log ?? (() => undefined);
+  let seeded = false;
+  if (!(await hasMarker(db))) {
+    try {
+      seeded = await db.transaction(async (tx) => {
+        await tx.query('select pg_advisory_xact_lock($1)', [SEED_LOCK]);
+        if (await hasMarker(tx)) return false;
+        await seedInto(tx, engine, log);
+        return true;
+      });
+    } catch (error) {
+      // The metadata rolled back; the files ingested for it are orphans now.
+      await removeOrphanWorksheetFiles(db, engine, { minAgeMs: 0 }).catch(() => undefined);
+      throw error;
+    }
+  }
+  const removedOrphans = await removeOrphanWorksheetFiles(db, engine);
+  if (removedOrphans.length > 0) log(`removed ${removedOrphans.length} orphaned worksheet file(s)`);
+  return { seeded, removedOrphans };
+}
+
+async function hasMarker(db: Queryable): Promise<boolean> {
+  const { rows } = await db.query('select 1 from seed_markers where name = $1', [MARKER]);
+  return rows.length > 0;
+}
+
+async function seedInto(
+  tx: Queryable,
+  engine: SeedEngine,
+  log: (line: string) => void,
+): Promise<void> {
+  log('seeding the demo workspace (first start)');
+  const ingested = new Map<DemoWorksheet, { id: string; result: IngestResult }>();
+  for (const workbook of DEMO_WORKBOOKS) {
+    for (const sheet of workbook.worksheets) {
+      const started = Date.now();
+      const id = newId('ws');
+      const result = await engine.ingest(demoDataFile(sheet.source), { id });
+      ingested.set(sheet, { id, result });
+      log(
+        `  ${workbook.name} / ${sheet.name}: ${result.rowCount.toLocaleString('en-US')} rows (${Date.now() - started} ms)`,
+      );
+    }
+  }
+
+  const orgs = new Map<string, string>();
+  for (const org of DEMO_ORGS) orgs.set(org.name, (await createOrganization(tx, org)).id);
+
+  const users = new Map<string, string>();
+  for (const user of DEMO_USERS) {
+    const record = await createUser(tx, {
+      orgId: orgs.get(user.org)!,
+      email: user.email,
+      name: user.name,
+      passwordHash: await hashPassword(DEMO_PASSWORD),
+      status: user.revoked ? 'revoked' : 'active',
+    });
+    users.set(user.email, record.id);
+  }
+
+  const workspaces = new Map<string, { id: string; ownerId: string }>();
+  for (const workspace of DEMO_WORKSPACES) {
+    const record = await createWorkspace(tx, {
+      orgId: orgs.get(workspace.org)!,
+      name: workspace.name,
+    });
+    workspaces.set(workspace.name, { id: record.id, ownerId: users.get(workspace.admin)! });
+  }
+  for (const user of DEMO_USERS) {
+    for (const [workspace, role] of Object.entries(user.roles)) {
+      await setMembership(tx, {
+        workspaceId: workspaces.get(workspace)!.id,
+        userId: users.get(user.email)!,
+        role,
+      });
+    }
+  }
+
+  for (const workbook of DEMO_WORKBOOKS) {
+    const workspace = workspaces.get(workbook.workspace)!;
+    const record = await createWorkbook(tx, {
+      workspaceId: workspace.id,
+      name: workbook.name,
+      description: workbook.description,
+      ownerId: workspace.ownerId,
+    });
+    for (const [position, sheet] of workbook.worksheets.entries()) {
+      const { id, result } = ingested.get(sheet)!;
+      await createWorksheet(tx, {
+        id,
+        workbookId: record.id,
+        name: sheet.name,
+        description: sheet.description,
+        position,
+        rowCount: result.rowCount,
+        columns: describeColumns(result.columns, sheet.columns),
+        dataPath: result.dataPath,
+      });
+    }
+  }
+  await tx.query('insert into seed_markers (name) values ($1)', [MARKER]);
+}
+
+function describeColumns(
+  columns: WorksheetColumn[],
+  descriptions: Record<string, string> = {},
+): WorksheetColumn[] {
+  return columns.map((column) => {
+    const description = descriptions[column.name];
+    return description ? { ...column, description } : column;
+  });
+}

@@ -1,0 +1,72 @@
+import type { Queryable } from '../db/database.js';
+import { toIso, toNumber } from '../db/rows.js';
+import { newId } from '../ids/ids.js';
+
+/** An Ask Analyst conversation of one user in one workspace. */
+export interface ConversationRecord {
+  id: string;
+  workspaceId: string;
+  userId: string;
+  title: string;
+  createdAt: string;
+  updatedAt: string;
+  turnCount: number;
+}
+
+/** A conversation row as selected with `CONVERSATION_COLUMNS`. */
+export interface ConversationRow {
+  id: string;
+  workspace_id: string;
+  user_id: string;
+  title: string;
+  created_at: Date | string;
+  updated_at: Date | string;
+  turn_count: string | number;
+}
+
+/** The select list of a conversation (alias `c`), with its turn count. */
+export const CONVERSATION_COLUMNS = `c.id, c.workspace_id, c.user_id, c.title, c.created_at, c.updated_at,
+  (select count(*) from turns t where t.conversation_id = c.id) as turn_count`;
+
+/** Maps a row selected with `CONVERSATION_COLUMNS`. */
+export function toConversationRecord(row: ConversationRow): ConversationRecord {
+  return {
+    id: row.id,
+    workspaceId: row.workspace_id,
+    userId: row.user_id,
+    title: row.title,
+    createdAt: toIso(row.created_at),
+    updatedAt: toIso(row.updated_at),
+    turnCount: toNumber(row.turn_count),
+  };
+}
+
+/** Starts a conversation (without turns; add them with `createTurn`). */
+export async function createConversation(
+  db: Queryable,
+  input: { workspaceId: string; userId: string; title: string; id?: string },
+): Promise<ConversationRecord> {
+  const id = input.id ?? newId('conv');
+  await db.query(
+    'insert into conversations (id, workspace_id, user_id, title) values ($1, $2, $3, $4)',
+    [id, input.workspaceId, input.userId, input.title],
+  );
+  return (await getConversation(db, id))!;
+}
+
+/** The conversation with this id, or null (no permission check: see `permissions/`). */
+export async function getConversation(
+  db: Queryable,
+  id: string,
+): Promise<ConversationRecord | null> {
+  const { rows } = await db.query<ConversationRow>(
+    `select ${CONVERSATION_COLUMNS} from conversations c where c.id = $1`,
+    [id],
+  );
+  return rows[0] ? toConversationRecord(rows[0]) : null;
+}
+
+/** Marks a conversation as active now (a turn was added or changed). */
+export async function touchConversation(db: Queryable, id: string): Promise<void> {
+  await db.query('update conversations set updated_at = now() where id = $1', [id]);
+}
