@@ -1,0 +1,236 @@
+import { z } from 'zod';
+
+/** A fixed-window rate limit: at most `max` events per `windowSeconds` per key. */
+export interface RateLimitRule {
+  max: number;
+  windowSeconds: number;
+}
+
+/** A private EC P-256 JWK the operator supplies in `AUTH_SIGNING_KEYS`. */
+export interface PrivateSigningJwk {
+  kty: 'EC';
+  crv: 'P-256';
+  x: string;
+  y: string;
+  d: string;
+  kid?: string | undefined;
+}
+
+/** Everything the authorization server reads from its environment, parsed once (SPEC sections 1 and 3). */
+export interface AuthConfig {
+  /** The issuer identifier: an origin without a trailing slash, compared exactly with `iss`. */
+  issuer: string;
+  /** Origin of the MCP server. */
+  mcpUrl: string;
+  /** The one resource (RFC 8707) tokens are issued for: `${mcpUrl}/mcp`. */
+  mcpResource: string;
+  /** The product web app (`url` fields point into it); defaults to the issuer. */
+  appUrl: string;
+  port: number;
+  host: string;
+  databaseUrl: string | undefined;
+  dataDir: string;
+  /** Access token lifetime in seconds. */
+  accessTokenTtl: number;
+  /** Secrets that sign the provider's cookies; derived from the signing keys when absent. */
+  cookieKeys: string[] | undefined;
+  /** Operator-supplied signing keys (the first one signs); absent means keys kept in the database. */
+  signingKeys: PrivateSigningJwk[] | undefined;
+  nodeEnv: string;
+  production: boolean;
+  /** Fastify `trustProxy`; when set, the provider also trusts `X-Forwarded-*`. */
+  trustProxy: boolean | number | string[];
+  rateLimits: {
+    signInPerIp: RateLimitRule;
+    signInPerEmail: RateLimitRule;
+    registrationPerIp: RateLimitRule;
+  };
+  /** Lets Client ID Metadata Documents be fetched from private and loopback addresses (never in production). */
+  cimdAllowPrivateHosts: boolean;
+  /** Log level of `server.ts` (the dev launcher passes its own logger options). */
+  logLevel: 'fatal' | 'error' | 'warn' | 'info' | 'debug' | 'trace' | 'silent';
+}
+
+/** Thrown by `loadAuthConfig`; the message lists every problem, one per line. */
+export class ConfigError extends Error {
+  override readonly name = 'ConfigError';
+}
+
+const SIGN_IN_WINDOW_SECONDS = 15 * 60;
+const REGISTRATION_WINDOW_SECONDS = 60 * 60;
+
+const blankToUndefined = (value: unknown) =>
+  typeof value === 'string' && value.trim() === '' ? undefined : value;
+
+const int = (fallback: number, min: number, max = Number.MAX_SAFE_INTEGER) =>
+  z.preprocess(blankToUndefined, z.coerce.number().int().min(min).max(max).default(fallback));
+
+const OriginSchema = z.string().refine(isOrigin, {
+  message: 'must be an origin such as https://auth.example.com (no path, no trailing slash)',
+});
+
+const origin = (fallback: string) => z.preprocess(blankToUndefined, OriginSchema.default(fallback));
+
+const SigningJwkSchema = z.object({
+  kty: z.literal('EC'),
+  crv: z.literal('P-256'),
+  x: z.string().min(1),
+  y: z.string().min(1),
+  d: z.string().min(1),
+  kid: z.string().min(1).optional(),
+});
+
+const SigningKeysSchema = z.preprocess(
+  blankToUndefined,
+  z
+    .string()
+    .optional()
+    .transform((value, ctx) => {
+      if (value === undefined) return undefined;
+      try {
+        return JSON.parse(value) as unknown;
+      } catch {
+        ctx.addIssue({ code: 'custom', message: 'must be a JSON Web Key Set' });
+        return z.NEVER;
+      }
+    })
+    .pipe(
+      z
+        .object({ keys: z.array(SigningJwkSchema).min(1) }, { message: 'must be {"keys":[…]}' })
+        .optional(),
+    ),
+);
+
+const CookieKeysSchema = z.preprocess(
+  blankToUndefined,
+  z
+    .string()
+    .optional()
+    .transform((value) =>
+      value
+        ?.split(',')
+        .map((item) => item.trim())
+        .filter(Boolean),
+    )
+    .refine(
+      (keys) => keys === undefined || (keys.length > 0 && keys.every((k) => k.length >= 32)),
+      {
+        message: 'must be a comma-separated list of secrets of at least 32 characters each',
+      },
+    ),
+);
+
+const EnvSchema = z.object({
+  AUTH_URL: origin('http://localhost:4000'),
+  MCP_URL: origin('http://localhost:3000'),
+  APP_URL: z.preprocess(blankToUndefined, OriginSchema.optional()),
+  AUTH_PORT: int(4000, 0, 65_535),
+  AUTH_HOST: z.preprocess(blankToUndefined, z.string().default('127.0.0.1')),
+  DATABASE_URL: z.preprocess(blankToUndefined, z.string().optional()),
+  DATA_DIR: z.preprocess(blankToUndefined, z.string().default('.data')),
+  ACCESS_TOKEN_TTL: int(600, 60, 86_400),
+  COOKIE_KEYS: CookieKeysSchema,
+  AUTH_SIGNING_KEYS: SigningKeysSchema,
+  TRUST_PROXY: z.preprocess(
+    blankToUndefined,
+    z.string().default('false').transform(parseTrustProxy),
+  ),
+  NODE_ENV: z.preprocess(blankToUndefined, z.string().default('development')),
+  SIGN_IN_LIMIT_PER_IP: int(50, 1),
+  SIGN_IN_LIMIT_PER_EMAIL: int(10, 1),
+  REGISTRATION_LIMIT_PER_IP: int(20, 1),
+  CIMD_ALLOW_PRIVATE_HOSTS: z.preprocess(
+    blankToUndefined,
+    z.enum(['true', 'false']).default('false'),
+  ),
+  LOG_LEVEL: z.preprocess(
+    blankToUndefined,
+    z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  ),
+});
+
+/**
+ * Parses the authorization server's configuration from `env` (the only reader of `process.env`)
+ * and refuses, with an exact message, a configuration that would serve over plain HTTP outside
+ * loopback development (SPEC section 1; OAuth 2.1 section 1.5 allows `http` only for loopback).
+ */
+export function loadAuthConfig(env: NodeJS.ProcessEnv): AuthConfig {
+  const parsed = EnvSchema.safeParse(env);
+  if (!parsed.success) {
+    const lines = parsed.error.issues.map((issue) => `${issue.path.join('.')} ${issue.message}`);
+    throw new ConfigError(`Invalid authorization server configuration:\n${lines.join('\n')}`);
+  }
+  const e = parsed.data;
+  const appUrl = e.APP_URL ?? e.AUTH_URL;
+  const production = e.NODE_ENV === 'production';
+  const origins: Array<[string, string]> = [
+    ['AUTH_URL', e.AUTH_URL],
+    ['MCP_URL', e.MCP_URL],
+    // APP_URL defaults to AUTH_URL; checked on its own only when set.
+    ...(e.APP_URL ? [['APP_URL', e.APP_URL] as [string, string]] : []),
+  ];
+  const problems = origins.flatMap(([name, value]) => {
+    if (new URL(value).protocol === 'https:') return [];
+    if (production) return [`${name} must be https when NODE_ENV=production (got ${value})`];
+    if (!isLoopbackOrigin(value)) return [`${name} must be https outside loopback (got ${value})`];
+    return [];
+  });
+  if (production && !e.AUTH_SIGNING_KEYS) {
+    problems.push('AUTH_SIGNING_KEYS is required when NODE_ENV=production');
+  }
+  if (production && e.CIMD_ALLOW_PRIVATE_HOSTS === 'true') {
+    problems.push('CIMD_ALLOW_PRIVATE_HOSTS must not be true when NODE_ENV=production');
+  }
+  if (problems.length > 0) {
+    throw new ConfigError(`Invalid authorization server configuration:\n${problems.join('\n')}`);
+  }
+  return {
+    issuer: e.AUTH_URL,
+    mcpUrl: e.MCP_URL,
+    mcpResource: `${e.MCP_URL}/mcp`,
+    appUrl,
+    port: e.AUTH_PORT,
+    host: e.AUTH_HOST,
+    databaseUrl: e.DATABASE_URL,
+    dataDir: e.DATA_DIR,
+    accessTokenTtl: e.ACCESS_TOKEN_TTL,
+    cookieKeys: e.COOKIE_KEYS,
+    signingKeys: e.AUTH_SIGNING_KEYS?.keys,
+    nodeEnv: e.NODE_ENV,
+    production,
+    trustProxy: e.TRUST_PROXY,
+    rateLimits: {
+      signInPerIp: { max: e.SIGN_IN_LIMIT_PER_IP, windowSeconds: SIGN_IN_WINDOW_SECONDS },
+      signInPerEmail: { max: e.SIGN_IN_LIMIT_PER_EMAIL, windowSeconds: SIGN_IN_WINDOW_SECONDS },
+      registrationPerIp: {
+        max: e.REGISTRATION_LIMIT_PER_IP,
+        windowSeconds: REGISTRATION_WINDOW_SECONDS,
+      },
+    },
+    cimdAllowPrivateHosts: e.CIMD_ALLOW_PRIVATE_HOSTS === 'true',
+    logLevel: e.LOG_LEVEL,
+  };
+}
+
+/** `scheme://host[:port]` exactly as `URL.origin` writes it (so `iss`/`aud` compare exactly). */
+function isOrigin(value: string): boolean {
+  const url = URL.parse(value);
+  return (url?.protocol === 'https:' || url?.protocol === 'http:') && url.origin === value;
+}
+
+/** Loopback hosts (RFC 8252 section 8.3): `localhost`, 127.0.0.0/8 and `[::1]`. */
+export function isLoopbackOrigin(value: string): boolean {
+  const hostname = URL.parse(value)?.hostname ?? '';
+  return hostname === 'localhost' || hostname === '[::1]' || /^127(\.\d{1,3}){3}$/.test(hostname);
+}
+
+function parseTrustProxy(value: string): boolean | number | string[] {
+  const v = value.trim().toLowerCase();
+  if (v === 'true') return true;
+  if (v === 'false') return false;
+  if (/^\d+$/.test(v)) return Number(v);
+  return value
+    .split(',')
+    .map((item) => item.trim())
+    .filter(Boolean);
+}

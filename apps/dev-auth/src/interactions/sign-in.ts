@@ -1,0 +1,32 @@
+import {
+  findPrincipalForSignIn,
+  type Principal,
+  type Queryable,
+  verifyPassword,
+} from '@ask-analyst/workspace';
+import { type AccessRefusal, accessRefusal } from '../provider/accounts.js';
+
+export type SignInOutcome =
+  | { kind: 'signed-in'; principal: Principal }
+  | { kind: 'refused'; reason: AccessRefusal }
+  | { kind: 'invalid' };
+
+/** The one answer for an unknown email and a wrong password (no account enumeration). */
+export const INVALID_CREDENTIALS = 'The email or password is incorrect.';
+
+/**
+ * Checks a sign-in. The password is verified (in constant time, against a decoy hash for unknown
+ * emails) before anything about the account is looked at, so only the right password learns that
+ * the account is revoked or its organization not enrolled.
+ */
+export async function authenticate(
+  db: Queryable,
+  email: string,
+  password: string,
+): Promise<SignInOutcome> {
+  const found = email && password ? await findPrincipalForSignIn(db, email) : null;
+  const valid = await verifyPassword(password, found?.passwordHash ?? null);
+  if (!found || !valid) return { kind: 'invalid' };
+  const reason = accessRefusal(found.principal);
+  return reason ? { kind: 'refused', reason } : { kind: 'signed-in', principal: found.principal };
+}

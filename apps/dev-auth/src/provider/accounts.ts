@@ -1,0 +1,73 @@
+import { findPrincipal, type Principal, type Queryable } from '@ask-analyst/workspace';
+import type {
+  AccessToken,
+  Account,
+  ClientCredentials,
+  FindAccount,
+  KoaContextWithOIDC,
+} from 'oidc-provider';
+
+/** Why a principal may not hold tokens now, or null when they may. */
+export type AccessRefusal = 'revoked' | 'not_enrolled';
+
+/** SPEC sections 3 and 7: a revoked user, or a user of a non-enrolled organization, gets no token. */
+export function accessRefusal(principal: Principal): AccessRefusal | null {
+  if (!principal.active) return 'revoked';
+  if (!principal.orgEnrolled) return 'not_enrolled';
+  return null;
+}
+
+/** What the user and the client are told when access is refused (the client gets it as `error_description`). */
+export const REFUSAL_MESSAGES: Record<AccessRefusal, string> = {
+  not_enrolled: 'Your organization is not enrolled in the Ask Analyst private beta.',
+  revoked: 'Your access to Ask Analyst has been revoked. Ask your administrator to restore it.',
+};
+
+interface IssuedArtifact {
+  iat?: number | undefined;
+  iiat?: number | undefined;
+}
+
+/**
+ * `findAccount`: resolves the account behind a session, a code or a refresh token. Returning nothing
+ * makes the provider answer `invalid_grant` at the token endpoint and ask for sign-in again at the
+ * authorization endpoint, so a revoked user, a non-enrolled organization, or a refresh token from a
+ * sign-in earlier than the operator's `tokens_invalid_before` (SPEC section 7) ends here.
+ */
+export function createFindAccount(db: Queryable): FindAccount {
+  return async (_ctx, sub, token) => {
+    const principal = await findPrincipal(db, sub);
+    if (!principal || accessRefusal(principal)) return undefined;
+    if (token && issuedBeforeInvalidation(token, principal.tokensInvalidBefore)) {
+      return undefined;
+    }
+    return accountFor(principal);
+  };
+}
+
+/** `extraTokenClaims`: the `org` claim (the `org_` id) of every access token. */
+export function createExtraTokenClaims(db: Queryable) {
+  return async (_ctx: KoaContextWithOIDC, token: AccessToken | ClientCredentials) => {
+    if (!('accountId' in token) || !token.accountId) return undefined;
+    const principal = await findPrincipal(db, token.accountId);
+    return principal ? { org: principal.orgId } : undefined;
+  };
+}
+
+function accountFor(principal: Principal): Account {
+  return {
+    accountId: principal.userId,
+    claims: () => ({ sub: principal.userId }),
+  };
+}
+
+/**
+ * Whether a grant artifact dates from before the invalidation second. A rotated refresh token keeps
+ * the time of the sign-in that started its chain (`iiat`), so rotation does not launder it.
+ */
+function issuedBeforeInvalidation(token: IssuedArtifact, invalidBefore: Date | null): boolean {
+  if (!invalidBefore) return false;
+  const issued = token.iiat ?? token.iat;
+  if (typeof issued !== 'number') return true;
+  return issued < Math.floor(invalidBefore.getTime() / 1000);
+}

@@ -1,0 +1,41 @@
+#!/usr/bin/env node
+import { join } from 'node:path';
+import { migrate, openDatabase } from '@ask-analyst/workspace';
+import { buildAuthApp, loadAuthConfig } from './app.js';
+
+/** Runs the authorization server alone: config, database, migrations, listen, graceful shutdown. */
+async function main(): Promise<void> {
+  const config = loadAuthConfig(process.env);
+  const db = await openDatabase({
+    url: config.databaseUrl,
+    dataDir: join(config.dataDir, 'pglite'),
+  });
+  await migrate(db);
+  const app = await buildAuthApp({ config, db, logger: { level: config.logLevel } });
+
+  let closing = false;
+  const shutdown = (signal: NodeJS.Signals) => {
+    if (closing) return;
+    closing = true;
+    app.log.info({ signal }, 'shutting down');
+    app
+      .close()
+      .then(() => db.close())
+      .then(
+        () => process.exit(0),
+        (error: unknown) => {
+          app.log.error({ err: error }, 'shutdown failed');
+          process.exit(1);
+        },
+      );
+  };
+  process.once('SIGTERM', shutdown);
+  process.once('SIGINT', shutdown);
+
+  await app.listen({ port: config.port, host: config.host });
+}
+
+main().catch((error: unknown) => {
+  console.error(error instanceof Error ? error.message : error);
+  process.exit(1);
+});
