@@ -9,6 +9,9 @@ import { join } from 'node:path';
 const root = new URL('..', import.meta.url).pathname;
 const command = process.argv[2];
 
+/** Packages whose tests exercise the database and so also run against a Postgres server. */
+const POSTGRES_PACKAGES = ['@ask-analyst/workspace', '@ask-analyst/dev-auth'];
+
 function run(cmd, args, options = {}) {
   const result = spawnSync(cmd, args, { stdio: 'inherit', cwd: root, ...options });
   if (result.error) throw result.error;
@@ -67,9 +70,21 @@ if (command === 'start') {
   const reportDir = join(root, '.test-reports');
   rmSync(reportDir, { recursive: true, force: true });
   mkdirSync(reportDir, { recursive: true });
-  const env = { ...process.env, TEST_REPORT_DIR: reportDir };
+  const { TEST_DATABASE_URL: postgresUrl, ...rest } = process.env;
+  const env = { ...rest, TEST_REPORT_DIR: reportDir };
   must('pnpm', ['turbo', 'run', 'build', 'typecheck', 'lint', '--output-logs=errors-only'], { env });
-  const status = run('pnpm', ['turbo', 'run', 'test', '--concurrency=1', '--continue'], { env });
+  // Every package on the embedded database first; then, when a Postgres server is named, the
+  // packages whose tests touch the store run again against it.
+  let status = run('pnpm', ['turbo', 'run', 'test', '--concurrency=1', '--continue'], { env });
+  if (postgresUrl) {
+    console.log(`\nStore tests again on the Postgres server at TEST_DATABASE_URL`);
+    const pgEnv = { ...env, TEST_DATABASE_URL: postgresUrl, TEST_REPORT_SUFFIX: 'postgres' };
+    for (const pkg of POSTGRES_PACKAGES) {
+      status = run('pnpm', ['--filter', pkg, 'test'], { env: pgEnv }) || status;
+    }
+  } else {
+    console.log('\nTEST_DATABASE_URL is not set: store tests ran on the embedded database only (CI runs both).');
+  }
   const { passed, failed, skipped } = summarize(reportDir);
   console.log(`\n${passed} passed, ${failed} failed, ${skipped} skipped`);
   process.exit(status !== 0 || failed > 0 ? 1 : 0);

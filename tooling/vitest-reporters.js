@@ -7,6 +7,7 @@ import { basename, dirname, join } from 'node:path';
 export function reporters(packageDir) {
   const dir = process.env.TEST_REPORT_DIR;
   if (!dir) return ['default'];
-  const name = `${basename(dirname(packageDir))}-${basename(packageDir)}.json`;
+  const suffix = process.env.TEST_REPORT_SUFFIX ? `-${process.env.TEST_REPORT_SUFFIX}` : '';
+  const name = `${basename(dirname(packageDir))}-${basename(packageDir)}${suffix}.json`;
   return ['default', ['json', { outputFile: join(dir, name) }]];
 }
