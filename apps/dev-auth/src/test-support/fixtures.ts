@@ -1,12 +1,11 @@
-import { type Database, hashPassword, migrate, newId, openDatabase } from '@ask-analyst/workspace';
+import { type Database, hashPassword, newId } from '@ask-analyst/workspace';
+import { openTestDatabase as openStoreTestDatabase } from '@ask-analyst/workspace/testing';
 
 export const PASSWORD = 'correct horse battery staple';
 
-/** A fresh, migrated in-memory database. */
-export async function openTestDatabase(): Promise<Database> {
-  const db = await openDatabase({});
-  await migrate(db);
-  return db;
+/** A fresh, migrated database: in-memory PGlite, or a new database on the TEST_DATABASE_URL server. */
+export function openTestDatabase(): Promise<Database> {
+  return openStoreTestDatabase();
 }
 
 export async function createOrg(db: Database, name: string, enrolled: boolean): Promise<string> {

@@ -5,7 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DataError, type WorksheetEngine } from '../data/index.js';
 import { openTestEngine } from '../data/testing.js';
 import { WorkspaceError } from '../errors.js';
-import { openTestDatabase, testDatabaseKind, type TestDatabase } from '../test-support/database.js';
+import { openTestDatabase, testDatabaseKind, type TestDatabase } from '../testing/database.js';
 import { createSmallWorld, type SmallWorld } from '../test-support/world.js';
 import { importWorksheet } from './import-file.js';
 

@@ -7,7 +7,7 @@ import type { WorksheetEngine } from '../data/index.js';
 import { openTestEngine } from '../data/testing.js';
 import { findPrincipal } from '../identity/principals.js';
 import { listAudit } from '../store/ops-audit.js';
-import { openTestDatabase, testDatabaseKind, type TestDatabase } from '../test-support/database.js';
+import { openTestDatabase, testDatabaseKind, type TestDatabase } from '../testing/database.js';
 import { createSmallWorld, type SmallWorld } from '../test-support/world.js';
 import { adminFilePath, readAdminFile } from './admin-file.js';
 import { startAdminServer, type AdminServer } from './admin-server.js';

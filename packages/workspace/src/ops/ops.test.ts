@@ -2,7 +2,7 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { WorkspaceError } from '../errors.js';
 import { findPrincipal } from '../identity/principals.js';
 import { listAudit } from '../store/ops-audit.js';
-import { openTestDatabase, testDatabaseKind, type TestDatabase } from '../test-support/database.js';
+import { openTestDatabase, testDatabaseKind, type TestDatabase } from '../testing/database.js';
 import { createSmallWorld, type SmallWorld } from '../test-support/world.js';
 import type { OpsContext } from './context.js';
 import { enrollOrg, unenrollOrg } from './orgs.js';

@@ -4,7 +4,7 @@ import { createConversation } from '../store/conversations.js';
 import { setOrganizationEnrolled } from '../store/organizations.js';
 import { setUserStatus } from '../store/users.js';
 import { removeMembership, setMembership } from '../store/workspaces.js';
-import { testDatabaseKind } from '../test-support/database.js';
+import { testDatabaseKind } from '../testing/database.js';
 import {
   openSeededDemo,
   userIdOf,

@@ -5,7 +5,7 @@ import { demoDataFile, type WorksheetEngine } from '../data/index.js';
 import { openTestEngine, parseCsv } from '../data/testing.js';
 import { openDatabase, type Database } from '../db/database.js';
 import { verifyPassword } from '../identity/password.js';
-import { openTestDatabase, testDatabaseKind, type TestDatabase } from '../test-support/database.js';
+import { openTestDatabase, testDatabaseKind, type TestDatabase } from '../testing/database.js';
 import { seedDemoWorkspace } from './demo.js';
 import { DEMO_PASSWORD, DEMO_WORKBOOKS } from './demo-spec.js';
 

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { WorkspaceError } from '../errors.js';
-import { openTestDatabase, testDatabaseKind, type TestDatabase } from '../test-support/database.js';
+import { openTestDatabase, testDatabaseKind, type TestDatabase } from '../testing/database.js';
 import { createSmallWorld, type SmallWorld } from '../test-support/world.js';
 import { createConversation, getConversation } from './conversations.js';
 import { findOrganizationByName, getOrganization } from './organizations.js';
