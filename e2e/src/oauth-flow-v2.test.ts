@@ -1,0 +1,82 @@
+import { Client, StreamableHTTPClientTransport, UnauthorizedError, auth } from '@modelcontextprotocol/client';
+import type { Browser } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { launchChromium } from './fixtures/browser.js';
+import { TestOAuthClient } from './fixtures/oauth-client.js';
+import { startRedirectReceiver, type RedirectReceiver } from './fixtures/redirect-receiver.js';
+import { startTestStack, type TestStack } from './fixtures/stack.js';
+import { signInInBrowser } from './flows/sign-in.js';
+import { jwtPayload, refreshByHand } from './flows/token-endpoint.js';
+
+/**
+ * The whole flow with the v2 client SDK (protocol 2026-07-28): 401 → protected-resource metadata →
+ * registration → authorize with PKCE in Chromium → token bound to the MCP endpoint → tool call →
+ * refresh → the old refresh token is refused.
+ */
+describe('OAuth 2.1 + PKCE with the v2 MCP client', () => {
+  let stack: TestStack;
+  let browser: Browser;
+  let receiver: RedirectReceiver;
+
+  beforeAll(async () => {
+    [stack, browser, receiver] = await Promise.all([startTestStack(), launchChromium(), startRedirectReceiver()]);
+  });
+  afterAll(async () => {
+    await Promise.allSettled([receiver?.close(), browser?.close()]);
+    await stack?.destroy();
+  });
+
+  async function connect(oauth: TestOAuthClient): Promise<Client> {
+    const serverUrl = new URL(`${stack.mcpUrl}/mcp`);
+    const first = new Client({ name: 'e2e-v2', version: '1.0.0' });
+    const transport = new StreamableHTTPClientTransport(serverUrl, { authProvider: oauth });
+    await expect(first.connect(transport)).rejects.toBeInstanceOf(UnauthorizedError);
+    expect(oauth.authorizationUrl).toBeDefined();
+    const callback = await signInInBrowser(browser, oauth.authorizationUrl as URL, receiver, { email: 'ada@acme.test' });
+    expect(callback.get('iss')).toBe(stack.authUrl);
+    await transport.finishAuth(callback);
+    const client = new Client({ name: 'e2e-v2', version: '1.0.0' });
+    await client.connect(new StreamableHTTPClientTransport(serverUrl, { authProvider: oauth }));
+    return client;
+  }
+
+  for (const registration of ['dynamic client registration', 'the pre-registered client'] as const) {
+    it(`signs in through ${registration}, calls a tool, refreshes and rotates`, async () => {
+      const oauth = new TestOAuthClient({
+        redirectUrl: receiver.url,
+        ...(registration === 'the pre-registered client' ? { clientId: 'analyst-code-editor' } : {}),
+      });
+      const client = await connect(oauth);
+      if (registration === 'the pre-registered client') expect(oauth.clientId).toBe('analyst-code-editor');
+      else expect(oauth.clientId).not.toBe('analyst-code-editor');
+
+      const first = oauth.tokens();
+      if (!first?.refresh_token) throw new Error('no refresh token issued');
+      const claims = jwtPayload(first.access_token);
+      expect(claims.aud).toBe(`${stack.mcpUrl}/mcp`);
+      expect(claims.iss).toBe(stack.authUrl);
+      expect(String(claims.sub)).toMatch(/^usr_/);
+      expect(String(claims.org)).toMatch(/^org_/);
+      expect(claims.client_id).toBe(oauth.clientId);
+
+      const tools = await client.listTools();
+      expect(tools.tools.map((t) => t.name)).toContain('whoami');
+      const who = await client.callTool({ name: 'whoami', arguments: {} });
+      expect(who.isError).toBeFalsy();
+      expect(who.structuredContent).toMatchObject({ user: { email: 'ada@acme.test' } });
+
+      expect(await auth(oauth, { serverUrl: `${stack.mcpUrl}/mcp` })).toBe('AUTHORIZED');
+      const second = oauth.tokens();
+      expect(second?.access_token).not.toBe(first.access_token);
+      expect(second?.refresh_token).toBeDefined();
+      expect(second?.refresh_token).not.toBe(first.refresh_token);
+      const again = await client.callTool({ name: 'whoami', arguments: {} });
+      expect(again.isError).toBeFalsy();
+
+      const reused = await refreshByHand(stack.authUrl, oauth.clientId as string, first.refresh_token);
+      expect(reused.status).toBe(400);
+      expect(reused.body.error).toBe('invalid_grant');
+      await client.close();
+    });
+  }
+});
