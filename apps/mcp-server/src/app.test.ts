@@ -4,7 +4,13 @@ import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { buildMcpApp } from './app.js';
 import { loadMcpConfig } from './config.js';
-import { createTestApp, mcpHeaders, START, type TestApp } from './test-support/app.js';
+import {
+  createTestApp,
+  mcpHeaders,
+  openTestEngine,
+  START,
+  type TestApp,
+} from './test-support/app.js';
 import { createTestDatabase, PEOPLE } from './test-support/database.js';
 import { createTestIssuer, ISSUER, MCP_URL } from './test-support/issuer.js';
 
@@ -353,11 +359,13 @@ describe('logging', () => {
       },
     });
     const db = await createTestDatabase();
+    const { engine, dispose } = await openTestEngine();
     const now = () => START;
     const issuer = await createTestIssuer({ now });
     const app = await buildMcpApp({
       config: loadMcpConfig({ MCP_URL, AUTH_URL: ISSUER }),
       db,
+      engine,
       now,
       fetch: issuer.fetch,
       logger: { level: 'debug', stream },
@@ -385,6 +393,7 @@ describe('logging', () => {
         expect(log).not.toContain(secret);
     } finally {
       await app.close();
+      await dispose();
       await db.close();
     }
   });

@@ -1,4 +1,4 @@
-import { findPrincipal, type Database } from '@ask-analyst/workspace';
+import { findPrincipal, type Database, type WorksheetEngine } from '@ask-analyst/workspace';
 import Fastify, { type FastifyInstance } from 'fastify';
 import { createIssuerKeys } from './auth/jwks.js';
 import { createPrincipalCache } from './auth/principal-cache.js';
@@ -20,6 +20,7 @@ import type { ToolDefinition } from './tools/define-tool.js';
 import { tools } from './tools/index.js';
 
 export { loadMcpConfig, ConfigError } from './config.js';
+export { persistedSecret } from './secrets.js';
 export type { McpConfig, McpLimits } from './config.js';
 
 /** What `buildMcpApp` composes; the dev launcher and the tests provide it. */
@@ -27,6 +28,8 @@ export interface McpAppDeps {
   config: McpConfig;
   /** The product database, migrated. */
   db: Database;
+  /** The worksheet data engine (DuckDB) over the same data folder the seed or imports wrote. */
+  engine: WorksheetEngine;
   /** Fastify logger: false (default) for none, true or pino options to log (never secrets). */
   logger?: boolean | object;
   /** Clock in epoch milliseconds (token expiry, limits, caches); tests freeze it. */
@@ -42,7 +45,7 @@ export interface McpAppDeps {
  * bearer-protected `/mcp` endpoint, with request ids, error bodies, per-IP limit and CORS.
  */
 export async function buildMcpApp(deps: McpAppDeps): Promise<FastifyInstance> {
-  const { config, db } = deps;
+  const { config, db, engine } = deps;
   const now = deps.now ?? Date.now;
   const app = Fastify({
     logger: loggerOptions(deps.logger),
@@ -88,6 +91,7 @@ export async function buildMcpApp(deps: McpAppDeps): Promise<FastifyInstance> {
     registry: deps.tools ?? tools,
     runtime: {
       db,
+      engine,
       config,
       now,
       log: app.log,

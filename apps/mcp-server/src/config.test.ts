@@ -42,6 +42,7 @@ describe('loadMcpConfig', () => {
       MCP_HOST: '0.0.0.0',
       DATABASE_URL: 'postgres://db/ask',
       DATA_DIR: '/var/lib/ask',
+      CURSOR_SECRET: 'c'.repeat(32),
       TRUST_PROXY: '10.0.0.0/8, 127.0.0.1',
       NODE_ENV: 'production',
       TOOL_CALLS_PER_MINUTE: '60',
@@ -80,6 +81,7 @@ describe('loadMcpConfig', () => {
         MCP_URL: 'https://mcp.example.com',
         AUTH_URL: 'https://auth.example.com',
         CDN_URL: 'https://cdn.example.com',
+        CURSOR_SECRET: 'c'.repeat(32),
       }),
     ).not.toThrow();
     expect(() => loadMcpConfig({ NODE_ENV: 'production' })).toThrow(
@@ -98,5 +100,22 @@ describe('loadMcpConfig', () => {
       /PRINCIPAL_CACHE_SECONDS/,
     );
     expect(() => loadMcpConfig({ TOOL_CALLS_PER_MINUTE: 'many' })).toThrow(/TOOL_CALLS_PER_MINUTE/);
+  });
+
+  it('reads CURSOR_SECRET: at least 32 characters, required in production only', () => {
+    expect(loadMcpConfig({}).cursorSecret).toBeUndefined();
+    expect(loadMcpConfig({ CURSOR_SECRET: 's'.repeat(32) }).cursorSecret).toBe('s'.repeat(32));
+    expect(() => loadMcpConfig({ CURSOR_SECRET: 'short' })).toThrow(
+      'CURSOR_SECRET must be at least 32 characters',
+    );
+    const production = {
+      NODE_ENV: 'production',
+      MCP_URL: 'https://mcp.example.com',
+      AUTH_URL: 'https://auth.example.com',
+      CDN_URL: 'https://cdn.example.com',
+    };
+    expect(() => loadMcpConfig(production)).toThrow(
+      'Invalid MCP server configuration:\nCURSOR_SECRET is required when NODE_ENV=production',
+    );
   });
 });

@@ -15,6 +15,11 @@ export interface McpConfig {
   host: string;
   databaseUrl: string | undefined;
   dataDir: string;
+  /**
+   * HMAC key of read_worksheet cursors (CURSOR_SECRET, at least 32 characters). Required in
+   * production; in development, when absent, `src/server.ts` keeps one in `${dataDir}/cursor-secret`.
+   */
+  cursorSecret: string | undefined;
   trustProxy: boolean | number | string[];
   nodeEnv: string;
   /** The RFC 8707 resource identifier tokens must name in `aud`: `${mcpUrl}/mcp`. */
@@ -79,6 +84,10 @@ const EnvSchema = z.object({
   MCP_HOST: z.preprocess(blankToUndefined, z.string().default('127.0.0.1')),
   DATABASE_URL: z.preprocess(blankToUndefined, z.string().optional()),
   DATA_DIR: z.preprocess(blankToUndefined, z.string().default('.data')),
+  CURSOR_SECRET: z.preprocess(
+    blankToUndefined,
+    z.string().min(32, { message: 'must be at least 32 characters' }).optional(),
+  ),
   TRUST_PROXY: z.preprocess(
     blankToUndefined,
     z.string().default('false').transform(parseTrustProxy),
@@ -122,6 +131,9 @@ export function loadMcpConfig(env: NodeJS.ProcessEnv): McpConfig {
     if (!isLoopbackOrigin(value)) return [`${name} must be https outside loopback (got ${value})`];
     return [];
   });
+  if (production && !e.CURSOR_SECRET) {
+    problems.push('CURSOR_SECRET is required when NODE_ENV=production');
+  }
   if (problems.length > 0) {
     throw new ConfigError(`Invalid MCP server configuration:\n${problems.join('\n')}`);
   }
@@ -135,6 +147,7 @@ export function loadMcpConfig(env: NodeJS.ProcessEnv): McpConfig {
     host: e.MCP_HOST,
     databaseUrl: e.DATABASE_URL,
     dataDir: e.DATA_DIR,
+    cursorSecret: e.CURSOR_SECRET,
     trustProxy: e.TRUST_PROXY,
     nodeEnv: e.NODE_ENV,
     resource: `${e.MCP_URL}/mcp`,

@@ -1,8 +1,9 @@
 import { mkdir } from 'node:fs/promises';
 import { join } from 'node:path';
-import { migrate, openDatabase } from '@ask-analyst/workspace';
+import { migrate, openDatabase, WorksheetEngine } from '@ask-analyst/workspace';
 import { buildMcpApp } from './app.js';
 import { ConfigError, loadMcpConfig } from './config.js';
+import { persistedSecret } from './secrets.js';
 
 const SHUTDOWN_GRACE_MS = 60_000;
 
@@ -15,7 +16,11 @@ async function main(): Promise<void> {
     dataDir: join(config.dataDir, 'pglite'),
   });
   await migrate(db);
-  const app = await buildMcpApp({ config, db, logger: true });
+  // In production loadMcpConfig requires CURSOR_SECRET; a dev server keeps its own across restarts.
+  const cursorSecret =
+    config.cursorSecret ?? (await persistedSecret(join(config.dataDir, 'cursor-secret')));
+  const engine = await WorksheetEngine.open({ dataDir: config.dataDir, cursorSecret });
+  const app = await buildMcpApp({ config, db, engine, logger: true });
   await app.listen({ port: config.port, host: config.host });
 
   let closing = false;
@@ -30,6 +35,7 @@ async function main(): Promise<void> {
     force.unref();
     app
       .close()
+      .then(() => engine.close())
       .then(() => db.close())
       .then(() => process.exit(0))
       .catch((error: unknown) => {

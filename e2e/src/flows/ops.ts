@@ -7,7 +7,7 @@ const CLI = fileURLToPath(new URL('../../../packages/workspace/dist/ops/cli.js',
 /** Runs the real ops CLI against the running stack (through its loopback admin interface). */
 export function runOps(stack: TestStack, args: string[]): Promise<string> {
   return new Promise((resolve, reject) => {
-    const env = { ...process.env, DATA_DIR: stack.dataDir, USER: 'e2e-operator' };
+    const env: NodeJS.ProcessEnv = { ...process.env, DATA_DIR: stack.dataDir, USER: 'e2e-operator' };
     delete env.DATABASE_URL;
     const child = spawn(process.execPath, [CLI, ...args], { env });
     let out = '';

@@ -9,7 +9,6 @@ const StackEnvSchema = z.object({
   CDN_HOST: z.string().default('127.0.0.1'),
   DATA_DIR: z.string().default('.data'),
   DATABASE_URL: z.string().url().optional(),
-  CURSOR_SECRET: z.string().min(32).optional(),
   SEED_DEMO: z.enum(['true', 'false']).default('true'),
 });
 
@@ -20,7 +19,6 @@ export interface StackConfig {
   cdnHost: string;
   dataDir: string;
   databaseUrl: string | undefined;
-  cursorSecret: string | undefined;
   seedDemo: boolean;
 }
 
@@ -38,7 +36,6 @@ export function loadStackConfig(env: NodeJS.ProcessEnv): StackConfig {
     cdnHost: e.CDN_HOST,
     dataDir: resolve(e.DATA_DIR),
     databaseUrl: e.DATABASE_URL,
-    cursorSecret: e.CURSOR_SECRET,
     seedDemo: e.SEED_DEMO === 'true',
   };
 }

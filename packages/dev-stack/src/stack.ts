@@ -1,7 +1,8 @@
+import { mkdir } from 'node:fs/promises';
 import { join } from 'node:path';
 import { cardDistDir } from '@ask-analyst/card/dist-dir';
 import { buildAuthApp, loadAuthConfig } from '@ask-analyst/dev-auth';
-import { buildMcpApp, loadMcpConfig } from '@ask-analyst/mcp-server';
+import { buildMcpApp, loadMcpConfig, persistedSecret } from '@ask-analyst/mcp-server';
 import {
   WorksheetEngine,
   migrate,
@@ -13,7 +14,6 @@ import {
 import type { FastifyInstance } from 'fastify';
 import { buildCdnApp } from './cdn.js';
 import { loadStackConfig } from './config.js';
-import { persistedSecret } from './secrets.js';
 
 export interface RunningStack {
   mcpUrl: string;
@@ -38,6 +38,7 @@ export async function startStack(
   const authConfig = loadAuthConfig(env);
   const mcpConfig = loadMcpConfig(env);
 
+  await mkdir(stack.dataDir, { recursive: true });
   const db = await openDatabase({ url: stack.databaseUrl, dataDir: join(stack.dataDir, 'pglite') });
   const closers: Array<() => Promise<unknown>> = [() => db.close()];
   const close = async () => {
@@ -45,7 +46,8 @@ export async function startStack(
   };
   try {
     await migrate(db);
-    const cursorSecret = stack.cursorSecret ?? (await persistedSecret(join(stack.dataDir, 'cursor-secret')));
+    const cursorSecret =
+      mcpConfig.cursorSecret ?? (await persistedSecret(join(stack.dataDir, 'cursor-secret')));
     const engine = await WorksheetEngine.open({ dataDir: stack.dataDir, cursorSecret });
     closers.push(() => engine.close());
     if (stack.seedDemo) await seedDemoWorkspace(db, engine, { log });

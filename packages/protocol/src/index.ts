@@ -15,3 +15,55 @@ export { TOOL_ERROR_CODES, ToolErrorCodeSchema, ToolErrorSchema } from './tool-e
 export type { ToolErrorCode, ToolErrorContent } from './tool-errors.js';
 export { WhoamiInputSchema, WhoamiOutputSchema } from './tools/whoami.js';
 export type { WhoamiInput, WhoamiOutput } from './tools/whoami.js';
+export {
+  COLUMN_TYPES,
+  CellSchema,
+  ColumnTypeSchema,
+  CursorInputSchema,
+  NextCursorSchema,
+  RefSchema,
+  ScalarSchema,
+} from './tools/common.js';
+export type { Cell, ColumnType, Ref } from './tools/common.js';
+export {
+  GetWorkbookInputSchema,
+  GetWorkbookOutputSchema,
+  ListWorkbooksInputSchema,
+  ListWorkbooksOutputSchema,
+  WorkbookIdSchema,
+  WorkbookSchema,
+  WorksheetColumnSchema,
+  WorksheetIdSchema,
+  WorksheetSummarySchema,
+  WorkspaceIdSchema,
+} from './tools/workbooks.js';
+export type {
+  GetWorkbookInput,
+  GetWorkbookOutput,
+  ListWorkbooksInput,
+  ListWorkbooksOutput,
+  Workbook,
+  WorksheetColumn,
+  WorksheetSummary,
+} from './tools/workbooks.js';
+export {
+  ColumnProfileSchema,
+  FILTER_OPS,
+  FilterOpSchema,
+  FilterSchema,
+  GetWorksheetInputSchema,
+  GetWorksheetOutputSchema,
+  ReadWorksheetInputSchema,
+  ReadWorksheetOutputSchema,
+  SortSchema,
+} from './tools/worksheets.js';
+export type {
+  ColumnProfile,
+  Filter,
+  FilterOp,
+  GetWorksheetInput,
+  GetWorksheetOutput,
+  ReadWorksheetInput,
+  ReadWorksheetOutput,
+  Sort,
+} from './tools/worksheets.js';

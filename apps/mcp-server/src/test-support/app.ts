@@ -1,4 +1,7 @@
-import type { Database } from '@ask-analyst/workspace';
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { WorksheetEngine, type Database } from '@ask-analyst/workspace';
 import type { FastifyInstance } from 'fastify';
 import { buildMcpApp } from '../app.js';
 import { loadMcpConfig, type McpConfig } from '../config.js';
@@ -8,9 +11,13 @@ import { createTestIssuer, ISSUER, MCP_URL, type MintOptions, type TestIssuer } 
 
 export const START = Date.parse('2026-03-01T12:00:00Z');
 
+/** HMAC key of read cursors in tests. */
+export const TEST_CURSOR_SECRET = 'test-cursor-secret-0123456789abcdef';
+
 export interface TestApp {
   app: FastifyInstance;
   db: Database;
+  engine: WorksheetEngine;
   config: McpConfig;
   issuer: TestIssuer;
   clock: { now: number };
@@ -19,28 +26,68 @@ export interface TestApp {
   close(): Promise<void>;
 }
 
-/** The app on an in-memory database, a stand-in issuer and a frozen clock. */
+export interface TestAppOptions {
+  tools?: readonly ToolDefinition[];
+  /** A database (and the engine over its worksheet files) the caller owns and closes. */
+  world?: { db: Database; engine: WorksheetEngine };
+}
+
+/**
+ * The app on an in-memory database (or the given world), a stand-in issuer and a frozen clock.
+ * Without a world, the worksheet engine runs over an empty temporary data folder.
+ */
 export async function createTestApp(
   env: NodeJS.ProcessEnv = {},
-  options: { tools?: readonly ToolDefinition[] } = {},
+  options: TestAppOptions = {},
 ): Promise<TestApp> {
   const clock = { now: START };
   const now = () => clock.now;
-  const db = await createTestDatabase();
+  const owned: Array<() => Promise<unknown>> = [];
+  let world = options.world;
+  if (!world) {
+    const { engine, dispose } = await openTestEngine();
+    const db = await createTestDatabase();
+    owned.push(() => db.close(), dispose);
+    world = { db, engine };
+  }
   const issuer = await createTestIssuer({ now });
   const config = loadMcpConfig({ MCP_URL, AUTH_URL: ISSUER, ...env });
-  const app = await buildMcpApp({ config, db, now, fetch: issuer.fetch, ...options });
+  const app = await buildMcpApp({
+    config,
+    db: world.db,
+    engine: world.engine,
+    now,
+    fetch: issuer.fetch,
+    ...(options.tools ? { tools: options.tools } : {}),
+  });
   await app.ready();
   return {
     app,
-    db,
+    db: world.db,
+    engine: world.engine,
     config,
     issuer,
     clock,
     token: (sub = PEOPLE.ada.id, mint) => issuer.mint(sub, mint),
     async close() {
       await app.close();
-      await db.close();
+      for (const close of owned) await close();
+    },
+  };
+}
+
+/** A worksheet engine over an empty temporary data folder; `dispose` closes and removes both. */
+export async function openTestEngine(): Promise<{
+  engine: WorksheetEngine;
+  dispose: () => Promise<void>;
+}> {
+  const dataDir = await mkdtemp(join(tmpdir(), 'mcp-test-data-'));
+  const engine = await WorksheetEngine.open({ dataDir, cursorSecret: TEST_CURSOR_SECRET });
+  return {
+    engine,
+    async dispose() {
+      await engine.close();
+      await rm(dataDir, { recursive: true, force: true });
     },
   };
 }

@@ -1,4 +1,4 @@
-import { findPrincipal, type Database } from '@ask-analyst/workspace';
+import { findPrincipal, type Database, type WorksheetEngine } from '@ask-analyst/workspace';
 import type { CallToolResult, ServerContext } from '@modelcontextprotocol/server';
 import type { FastifyBaseLogger } from 'fastify';
 import type { VerifiedCaller } from '../auth/verify-access-token.js';
@@ -27,7 +27,7 @@ export interface ToolHarness {
 /** The tool funnel without HTTP: a runtime over `db`, telemetry kept in memory. */
 export function toolHarness(
   db: Database,
-  options: { telemetry?: TelemetrySink; env?: NodeJS.ProcessEnv } = {},
+  options: { telemetry?: TelemetrySink; env?: NodeJS.ProcessEnv; engine?: WorksheetEngine } = {},
 ): ToolHarness {
   const records: ToolCallRecord[] = [];
   const notifications: unknown[] = [];
@@ -36,6 +36,7 @@ export function toolHarness(
   const config = loadMcpConfig({ MCP_URL, AUTH_URL: ISSUER, ...options.env });
   const runtime: ToolRuntime = {
     db,
+    engine: options.engine ?? noEngine(),
     config,
     now,
     log: silentLogger(),
@@ -81,6 +82,15 @@ export function toolHarness(
       return runTool(tool, args, { caller, requestId: 'req_harness1' }, runtime, mcp);
     },
   };
+}
+
+/** Stands in for the worksheet engine where a test needs none: any use fails the test. */
+function noEngine(): WorksheetEngine {
+  return new Proxy({} as WorksheetEngine, {
+    get(_target, property) {
+      throw new Error(`this tool harness has no worksheet engine (used ${String(property)})`);
+    },
+  });
 }
 
 /** A logger that drops everything. */

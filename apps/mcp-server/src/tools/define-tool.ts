@@ -1,5 +1,5 @@
 import type { Scope } from '@ask-analyst/protocol';
-import type { Database, Principal } from '@ask-analyst/workspace';
+import type { Database, Principal, WorksheetEngine } from '@ask-analyst/workspace';
 import type { FastifyBaseLogger } from 'fastify';
 import type { z } from 'zod';
 import type { McpConfig } from '../config.js';
@@ -22,6 +22,8 @@ export interface ToolContext {
   /** `req_<id>` of this HTTP request; tool errors and telemetry carry it. */
   requestId: string;
   db: Database;
+  /** Reads and profiles worksheet data (DuckDB); check permissions through the workspace first. */
+  engine: WorksheetEngine;
   config: McpConfig;
   /** Per-user counters for limits a tool enforces itself (see `enforceLimit`). */
   limits: { analysesPerMinute: WindowCounter };
@@ -68,3 +70,11 @@ export function defineTool<Input extends z.ZodObject, Output extends z.ZodObject
 ): ToolDefinition<Input, Output> {
   return definition;
 }
+
+/** Annotations of a tool that only reads the user's data: safe to call again, changes nothing. */
+export const READ_ONLY_ANNOTATIONS: ToolAnnotations = {
+  readOnlyHint: true,
+  destructiveHint: false,
+  idempotentHint: true,
+  openWorldHint: false,
+};

@@ -1,5 +1,5 @@
 import type { ToolErrorContent } from '@ask-analyst/protocol';
-import type { Database } from '@ask-analyst/workspace';
+import type { Database, WorksheetEngine } from '@ask-analyst/workspace';
 import type { CallToolResult, ServerContext } from '@modelcontextprotocol/server';
 import type { FastifyBaseLogger } from 'fastify';
 import { z } from 'zod';
@@ -15,6 +15,7 @@ import { enforceLimit } from './enforce-limit.js';
 /** What the funnel needs from the app, shared by every request. */
 export interface ToolRuntime {
   db: Database;
+  engine: WorksheetEngine;
   config: McpConfig;
   now: () => number;
   log: FastifyBaseLogger;
@@ -67,6 +68,7 @@ export async function runTool(
       client: { clientId: authInfo.clientId, scopes: authInfo.scopes },
       requestId: call.requestId,
       db: runtime.db,
+      engine: runtime.engine,
       config: runtime.config,
       limits: { analysesPerMinute: runtime.limits.analysesPerMinute },
       now: runtime.now,
@@ -135,13 +137,20 @@ export function toolErrorResult(error: ToolError, requestId: string): CallToolRe
 /** `invalid_argument` naming the offending field(s), in words a model can act on. */
 function invalidArgument(error: z.ZodError): ToolError {
   const problems = error.issues.map((issue) => {
-    const field = issue.path.map(String).join('.');
+    const field = fieldOf(issue);
     return field === '' ? `arguments: ${issue.message}` : `argument "${field}": ${issue.message}`;
   });
-  const first = error.issues[0]?.path.map(String).join('.');
+  const first = error.issues[0] ? fieldOf(error.issues[0]) : undefined;
   return new ToolError('invalid_argument', `Invalid ${problems.join('; ')}`, {
     ...(first ? { field: first } : {}),
   });
+}
+
+/** The dotted path of the argument an issue is about; an unknown key names itself. */
+function fieldOf(issue: z.core.$ZodIssue): string {
+  const path = issue.path.map(String);
+  if (issue.code === 'unrecognized_keys' && issue.keys[0] !== undefined) path.push(issue.keys[0]);
+  return path.join('.');
 }
 
 function progressReporter(mcp: ServerContext): ToolContext['reportProgress'] {

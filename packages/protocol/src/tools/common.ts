@@ -1,11 +1,23 @@
 import { z } from 'zod';
 
 /** Column types of worksheets (SPEC section 4). */
-export const COLUMN_TYPES = ['string', 'integer', 'number', 'boolean', 'date', 'timestamp'] as const;
-export const ColumnTypeSchema = z.enum(COLUMN_TYPES);
+export const COLUMN_TYPES = [
+  'string',
+  'integer',
+  'number',
+  'boolean',
+  'date',
+  'timestamp',
+] as const;
+export const ColumnTypeSchema = z
+  .enum(COLUMN_TYPES)
+  .describe('string, integer, number, boolean, date (YYYY-MM-DD) or timestamp (ISO 8601 UTC).');
 export type ColumnType = z.infer<typeof ColumnTypeSchema>;
 
-/** Opaque identifiers carry their type prefix. */
+/**
+ * An opaque identifier with its type prefix (`wb_`, `ws_`, …). Only the shape is checked: an id
+ * that is well formed but unknown, or not readable by the caller, is `not_found`, never told apart.
+ */
 export const idOf = (prefix: string, what: string) =>
   z
     .string()
@@ -28,5 +40,9 @@ export const NextCursorSchema = z
 export const RefSchema = z.object({ id: z.string(), name: z.string() });
 export type Ref = z.infer<typeof RefSchema>;
 
-/** A cell value as it travels: dates `YYYY-MM-DD`, timestamps ISO 8601 UTC, unsafe 64-bit integers as strings. */
+/** A scalar as it travels: dates `YYYY-MM-DD`, timestamps ISO 8601 UTC, unsafe 64-bit integers as strings. */
+export const ScalarSchema = z.union([z.string(), z.number(), z.boolean()]);
+
+/** A cell value as it travels: a scalar, or null for an empty cell. */
 export const CellSchema = z.union([z.string(), z.number(), z.boolean(), z.null()]);
+export type Cell = z.infer<typeof CellSchema>;

@@ -1,0 +1,143 @@
+/**
+ * Benchmark of read_worksheet on Flights (3,000,000 rows) through the tool path: the funnel
+ * (limit, argument validation, permission check, engine, output validation, telemetry) as a call
+ * from Ada. Seeds the demo workspace into an in-memory database and a temporary data folder, then
+ * prints the time of page 1 and of page 2,000 (limit 100) in source order, and of page 1 and page
+ * 200 sorted (a sorted page costs about the same at any depth, and walking 2,000 of them through
+ * the tool takes minutes). Prints figures, asserts nothing. Run after a build: `node apps/mcp-server/dist/bench/read-worksheet.js`.
+ */
+import { randomBytes } from 'node:crypto';
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import {
+  findPrincipal,
+  migrate,
+  openDatabase,
+  seedDemoWorkspace,
+  WorksheetEngine,
+} from '@ask-analyst/workspace';
+import type { CallToolResult, ServerContext } from '@modelcontextprotocol/server';
+import Fastify from 'fastify';
+import { loadMcpConfig } from '../config.js';
+import { WindowCounter } from '../limits/window-counter.js';
+import { databaseTelemetry } from '../telemetry/record.js';
+import { readWorksheet } from '../tools/read-worksheet.js';
+import { runTool, type ToolCall, type ToolRuntime } from '../tools/run-tool.js';
+
+const LIMIT = 100;
+const RUNS = 5;
+
+const ms = (value: number) => `${value.toFixed(1)} ms`;
+
+async function timed<T>(work: () => Promise<T>): Promise<{ ms: number; value: T }> {
+  const started = performance.now();
+  const value = await work();
+  return { ms: performance.now() - started, value };
+}
+
+async function median(work: () => Promise<unknown>): Promise<number> {
+  const times: number[] = [];
+  for (let i = 0; i < RUNS; i += 1) times.push((await timed(work)).ms);
+  return times.sort((a, b) => a - b)[Math.floor(RUNS / 2)] ?? Number.NaN;
+}
+
+async function main(): Promise<void> {
+  const dataDir = await mkdtemp(join(tmpdir(), 'ask-analyst-mcp-bench-'));
+  const db = await openDatabase({});
+  const engine = await WorksheetEngine.open({
+    dataDir,
+    cursorSecret: randomBytes(32).toString('hex'),
+  });
+  try {
+    await migrate(db);
+    const seed = await timed(() => seedDemoWorkspace(db, engine));
+    console.log(`seed the demo workspace: ${ms(seed.ms)}`);
+    const { rows } = await db.query<{ user: string; sheet: string }>(
+      `select u.id as user, s.id as sheet from users u, worksheets s
+       where u.email = 'ada@acme.test' and s.name = 'Flights'`,
+    );
+    const principal = await findPrincipal(db, rows[0]?.user ?? '');
+    const worksheetId = rows[0]?.sheet;
+    if (!principal || !worksheetId) throw new Error('the demo workspace has no Flights for Ada');
+
+    const now = Date.now;
+    const config = loadMcpConfig({ TOOL_CALLS_PER_MINUTE: '1000000' });
+    const runtime: ToolRuntime = {
+      db,
+      engine,
+      config,
+      now,
+      log: Fastify({ logger: false }).log,
+      telemetry: databaseTelemetry(db),
+      limits: {
+        toolCallsPerMinute: new WindowCounter(config.limits.toolCallsPerMinute, 60_000, now),
+        analysesPerMinute: new WindowCounter(config.limits.analysesPerMinute, 60_000, now),
+      },
+    };
+    const call: ToolCall = {
+      requestId: 'req_bench',
+      caller: {
+        principal,
+        authInfo: { token: 'bench', clientId: 'bench', scopes: ['workbooks.read'] },
+      },
+    };
+    const mcp = {
+      mcpReq: {
+        id: 1,
+        method: 'tools/call',
+        signal: new AbortController().signal,
+        notify: async () => undefined,
+      },
+    } as unknown as ServerContext;
+    const read = async (args: Record<string, unknown>) => {
+      const result: CallToolResult = await runTool(readWorksheet, args, call, runtime, mcp);
+      if (result.isError) throw new Error(JSON.stringify(result.structuredContent));
+      return result.structuredContent as { nextCursor: string | null; totalRows: number };
+    };
+
+    const cases: Array<[string, number, Record<string, unknown>]> = [
+      ['no sort', 2000, { worksheetId, limit: LIMIT }],
+      [
+        'sort delay desc, origin asc',
+        200,
+        {
+          worksheetId,
+          limit: LIMIT,
+          sort: [
+            { column: 'delay', direction: 'desc' },
+            { column: 'origin', direction: 'asc' },
+          ],
+        },
+      ],
+    ];
+    console.log(`read_worksheet on Flights, limit ${LIMIT}, median of ${RUNS}:`);
+    for (const [label, target, args] of cases) {
+      const first = await timed(() => read(args));
+      const page1 = await median(() => read(args));
+      let cursor = first.value.nextCursor;
+      const walk = await timed(async () => {
+        for (let page = 2; page < target && cursor; page += 1) {
+          cursor = (await read({ ...args, cursor })).nextCursor;
+        }
+      });
+      if (!cursor) throw new Error(`Flights ran out of pages before page ${target}`);
+      const pageN = await median(() => read({ ...args, cursor }));
+      console.log(`  ${label}:`);
+      console.log(`    page 1:      ${ms(page1)} (first call ${ms(first.ms)})`);
+      console.log(`    page ${target}:  ${ms(pageN)}`);
+      console.log(
+        `    walking pages 2–${target - 1}: ${ms(walk.ms)} (${ms(walk.ms / (target - 2))} a page)`,
+      );
+    }
+  } finally {
+    await engine.close();
+    await db.close();
+    await rm(dataDir, { recursive: true, force: true });
+  }
+}
+
+main().catch((error: unknown) => {
+  console.error(error);
+  process.exit(1);
+});

@@ -1,0 +1,53 @@
+import { GetWorkbookInputSchema, GetWorkbookOutputSchema } from '@ask-analyst/protocol';
+import { getReadableWorkbookWithWorksheets } from '@ask-analyst/workspace';
+import { defineTool, READ_ONLY_ANNOTATIONS } from './define-tool.js';
+import { cell, count, plural } from './markdown.js';
+import { notFound } from './readable.js';
+
+/** One workbook the signed-in user can read, with its worksheets and their columns. */
+export const getWorkbook = defineTool({
+  name: 'get_workbook',
+  title: 'Get a workbook (Ask Analyst)',
+  description:
+    'Opens one Ask Analyst workbook by id (wb_…, from list_workbooks): its details and its ' +
+    'worksheets in order, each with id (ws_…), description, exact row count and columns (exact ' +
+    'name, type, and description when there is one). Use it to see what data a workbook holds ' +
+    'and the column names before get_worksheet (statistics), read_worksheet (rows) or an ' +
+    'analysis. A workbook the user cannot read is reported as not_found, like one that does ' +
+    'not exist.',
+  scope: 'workbooks.read',
+  inputSchema: GetWorkbookInputSchema,
+  outputSchema: GetWorkbookOutputSchema,
+  annotations: READ_ONLY_ANNOTATIONS,
+  async handler({ workbookId }, ctx) {
+    const found = await getReadableWorkbookWithWorksheets(ctx.db, ctx.principal, workbookId, {
+      appUrl: ctx.config.appUrl,
+    });
+    if (!found) throw notFound('workbook', workbookId);
+    const { workbook } = found;
+    const worksheets = found.worksheets.map((sheet) => ({
+      id: sheet.id,
+      name: sheet.name,
+      description: sheet.description,
+      rowCount: sheet.rowCount,
+      columns: sheet.columns.map(({ name, type, description }) =>
+        description ? { name, type, description } : { name, type },
+      ),
+    }));
+    const text = [
+      `**${cell(workbook.name)}** (\`${workbook.id}\`) in ${cell(workbook.workspace.name)}, ` +
+        `owned by ${cell(workbook.owner.name)}, updated ${workbook.updatedAt}`,
+      cell(workbook.description, 400),
+      '',
+      ...worksheets.map(
+        (sheet) =>
+          `- **${cell(sheet.name)}** (\`${sheet.id}\`, ${count(sheet.rowCount)} rows, ` +
+          `${plural(sheet.columns.length, 'column')}): ` +
+          sheet.columns.map((column) => `${cell(column.name)} (${column.type})`).join(', '),
+      ),
+      '',
+      workbook.url,
+    ];
+    return { structuredContent: { workbook, worksheets }, text: text.join('\n') };
+  },
+});
