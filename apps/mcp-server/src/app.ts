@@ -18,6 +18,7 @@ import { metadataRoutes } from './routes/metadata.js';
 import { databaseTelemetry } from './telemetry/record.js';
 import type { ToolDefinition } from './tools/define-tool.js';
 import { tools } from './tools/index.js';
+import { purgeSchedulePlugin } from './retention/purge-schedule.js';
 
 export { loadMcpConfig, ConfigError } from './config.js';
 export { persistedSecret } from './secrets.js';
@@ -77,6 +78,7 @@ export async function buildMcpApp(deps: McpAppDeps): Promise<FastifyInstance> {
   await app.register(corsPlugin, { origins });
   await app.register(metadataRoutes, { config });
   await app.register(healthRoutes, { db });
+  await app.register(purgeSchedulePlugin, { db, retention: config.retention });
   await app.register(mcpEndpoint, {
     config,
     origins,

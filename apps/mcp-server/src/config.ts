@@ -29,6 +29,15 @@ export interface McpConfig {
   /** Whether `/mcp` refuses requests that did not arrive over TLS (everything but loopback dev). */
   requireTls: boolean;
   limits: McpLimits;
+  retention: RetentionConfig;
+}
+
+/** Retention windows of SPEC section 7 and how often this server purges what is older. */
+export interface RetentionConfig {
+  telemetryDays: number;
+  questionsDays: number;
+  /** Minutes between scheduled purges; 0 turns the schedule off (the ops CLI can still purge). */
+  purgeIntervalMinutes: number;
 }
 
 /** Limits of SPEC section 7; counters are per replica (in memory). */
@@ -102,6 +111,9 @@ const EnvSchema = z.object({
   REQUESTS_PER_IP_PER_MINUTE: int(600, 1),
   // SPEC section 7: user and organization checks are cached at most 30 seconds.
   PRINCIPAL_CACHE_SECONDS: int(30, 0, 30),
+  RETENTION_TELEMETRY_DAYS: int(90, 1),
+  RETENTION_QUESTIONS_DAYS: int(365, 1),
+  RETENTION_PURGE_INTERVAL_MINUTES: int(360, 0),
 });
 
 /**
@@ -162,6 +174,11 @@ export function loadMcpConfig(env: NodeJS.ProcessEnv): McpConfig {
       resultRowLimit: e.RESULT_ROW_LIMIT,
       requestsPerIpPerMinute: e.REQUESTS_PER_IP_PER_MINUTE,
       principalCacheSeconds: e.PRINCIPAL_CACHE_SECONDS,
+    },
+    retention: {
+      telemetryDays: e.RETENTION_TELEMETRY_DAYS,
+      questionsDays: e.RETENTION_QUESTIONS_DAYS,
+      purgeIntervalMinutes: e.RETENTION_PURGE_INTERVAL_MINUTES,
     },
   };
 }
