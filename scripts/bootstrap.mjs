@@ -5,6 +5,7 @@
 import { spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
+import { startThrowawayPostgres } from './postgres.mjs';
 
 const root = new URL('..', import.meta.url).pathname;
 const command = process.argv[2];
@@ -70,8 +71,25 @@ if (command === 'start') {
   const reportDir = join(root, '.test-reports');
   rmSync(reportDir, { recursive: true, force: true });
   mkdirSync(reportDir, { recursive: true });
-  const { TEST_DATABASE_URL: postgresUrl, ...rest } = process.env;
+  const { TEST_DATABASE_URL: givenUrl, ...rest } = process.env;
   const env = { ...rest, TEST_REPORT_DIR: reportDir };
+  let postgresUrl = givenUrl;
+  let stopPostgres = () => {};
+  if (!postgresUrl) {
+    const server = await startThrowawayPostgres();
+    if (server.url) {
+      console.log(`Started a throwaway Postgres server for the store tests at ${server.url}`);
+      postgresUrl = server.url;
+      stopPostgres = server.stop;
+      process.on('exit', () => stopPostgres());
+      for (const signal of ['SIGINT', 'SIGTERM']) process.on(signal, () => process.exit(130));
+    } else if (process.env.CI) {
+      console.error(`No Postgres server for the store tests: ${server.skipped}. CI must run them on Postgres.`);
+      process.exit(1);
+    } else {
+      console.log(`\n!! No Postgres server for the store tests: ${server.skipped}. They run on the embedded database only.\n`);
+    }
+  }
   must('pnpm', ['turbo', 'run', 'build', 'typecheck', 'lint', '--output-logs=errors-only'], { env });
   // Every package on the embedded database first; then, when a Postgres server is named, the
   // packages whose tests touch the store run again against it.
@@ -82,8 +100,8 @@ if (command === 'start') {
     for (const pkg of POSTGRES_PACKAGES) {
       status = run('pnpm', ['--filter', pkg, 'test'], { env: pgEnv }) || status;
     }
-  } else {
-    console.log('\nTEST_DATABASE_URL is not set: store tests ran on the embedded database only (CI runs both).');
+    stopPostgres();
+    stopPostgres = () => {};
   }
   const { passed, failed, skipped } = summarize(reportDir);
   console.log(`\n${passed} passed, ${failed} failed, ${skipped} skipped`);
