@@ -1,31 +1,15 @@
-import type { Browser } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { launchChromium } from './fixtures/browser.js';
-import { startRedirectReceiver, type RedirectReceiver } from './fixtures/redirect-receiver.js';
-import { startTestStack, type TestStack } from './fixtures/stack.js';
+import { describe, expect, it } from 'vitest';
+import { useE2eWorld } from './fixtures/world.js';
 import { AuthorizationDenied, TOOLS_LIST, connectAs, postMcp } from './flows/connect.js';
 import { refreshByHand } from './flows/token-endpoint.js';
 import { runOps } from './flows/ops.js';
 
 /** Private-beta enrollment, revocation and operator invalidation, through the real stack. */
 describe('who gets in', () => {
-  let stack: TestStack;
-  let browser: Browser;
-  let receiver: RedirectReceiver;
-
-  beforeAll(async () => {
-    [stack, browser, receiver] = await Promise.all([
-      startTestStack(),
-      launchChromium(),
-      startRedirectReceiver(),
-    ]);
-  });
-  afterAll(async () => {
-    await Promise.allSettled([receiver?.close(), browser?.close()]);
-    await stack?.destroy();
-  });
+  const world = useE2eWorld();
 
   it('refuses a user of an organization not in the private beta before any token', async () => {
+    const { stack, browser, receiver } = world;
     const attempt = connectAs(stack.mcpUrl, browser, receiver, { email: 'hopper@globex.test' });
     await expect(attempt).rejects.toBeInstanceOf(AuthorizationDenied);
     const denied = (await attempt.catch((e: unknown) => e)) as AuthorizationDenied;
@@ -34,6 +18,7 @@ describe('who gets in', () => {
   });
 
   it('refuses a revoked user at sign-in', async () => {
+    const { stack, browser, receiver } = world;
     const denied = (await connectAs(stack.mcpUrl, browser, receiver, { email: 'linus@acme.test' }).catch(
       (e: unknown) => e,
     )) as AuthorizationDenied;
@@ -42,6 +27,7 @@ describe('who gets in', () => {
   });
 
   it('a user revoked by the operator loses MCP access and cannot refresh', async () => {
+    const { stack, browser, receiver } = world;
     const { client, oauth } = await connectAs(stack.mcpUrl, browser, receiver, { email: 'grace@acme.test' });
     const tokens = oauth.tokens();
     if (!tokens?.refresh_token) throw new Error('no refresh token');
@@ -65,6 +51,7 @@ describe('who gets in', () => {
   });
 
   it('operator token invalidation refuses outstanding access tokens and refresh tokens', async () => {
+    const { stack, browser, receiver } = world;
     const { client, oauth } = await connectAs(stack.mcpUrl, browser, receiver, { email: 'ada@acme.test' });
     const tokens = oauth.tokens();
     if (!tokens?.refresh_token) throw new Error('no refresh token');
@@ -84,6 +71,7 @@ describe('who gets in', () => {
   });
 
   it('unenrolling an organization refuses its tokens with the 403 not-enrolled body', async () => {
+    const { stack, browser, receiver } = world;
     const { client, oauth } = await connectAs(stack.mcpUrl, browser, receiver, { email: 'alan@acme.test' });
     await runOps(stack, ['unenroll-org', 'Acme Analytics']);
     try {

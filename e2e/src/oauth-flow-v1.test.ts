@@ -1,31 +1,19 @@
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
 import { UnauthorizedError, auth } from '@modelcontextprotocol/sdk/client/auth.js';
-import type { Browser } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { launchChromium } from './fixtures/browser.js';
+import { describe, expect, it } from 'vitest';
 import { TestOAuthClient } from './fixtures/oauth-client.js';
-import { startRedirectReceiver, type RedirectReceiver } from './fixtures/redirect-receiver.js';
-import { startTestStack, type TestStack } from './fixtures/stack.js';
+import { useE2eWorld } from './fixtures/world.js';
 import { signInInBrowser } from './flows/sign-in.js';
 import { jwtPayload, refreshByHand } from './flows/token-endpoint.js';
 
 /** The same flow with the v1 client SDK (`@modelcontextprotocol/sdk` 1.x, protocol 2025-11-25). */
 describe('OAuth 2.1 + PKCE with the v1 MCP client', () => {
-  let stack: TestStack;
-  let browser: Browser;
-  let receiver: RedirectReceiver;
-
-  beforeAll(async () => {
-    [stack, browser, receiver] = await Promise.all([startTestStack(), launchChromium(), startRedirectReceiver()]);
-  });
-  afterAll(async () => {
-    await Promise.allSettled([receiver?.close(), browser?.close()]);
-    await stack?.destroy();
-  });
+  const world = useE2eWorld();
 
   for (const registration of ['dynamic client registration', 'the pre-registered client'] as const) {
     it(`signs in through ${registration}, calls a tool, refreshes and rotates`, async () => {
+      const { stack, browser, receiver } = world;
       const serverUrl = new URL(`${stack.mcpUrl}/mcp`);
       const oauth = new TestOAuthClient({
         redirectUrl: receiver.url,

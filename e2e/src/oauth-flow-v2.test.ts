@@ -1,10 +1,7 @@
 import { Client, StreamableHTTPClientTransport, UnauthorizedError, auth } from '@modelcontextprotocol/client';
-import type { Browser } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { launchChromium } from './fixtures/browser.js';
+import { describe, expect, it } from 'vitest';
 import { TestOAuthClient } from './fixtures/oauth-client.js';
-import { startRedirectReceiver, type RedirectReceiver } from './fixtures/redirect-receiver.js';
-import { startTestStack, type TestStack } from './fixtures/stack.js';
+import { useE2eWorld } from './fixtures/world.js';
 import { signInInBrowser } from './flows/sign-in.js';
 import { jwtPayload, refreshByHand } from './flows/token-endpoint.js';
 
@@ -14,19 +11,10 @@ import { jwtPayload, refreshByHand } from './flows/token-endpoint.js';
  * refresh → the old refresh token is refused.
  */
 describe('OAuth 2.1 + PKCE with the v2 MCP client', () => {
-  let stack: TestStack;
-  let browser: Browser;
-  let receiver: RedirectReceiver;
-
-  beforeAll(async () => {
-    [stack, browser, receiver] = await Promise.all([startTestStack(), launchChromium(), startRedirectReceiver()]);
-  });
-  afterAll(async () => {
-    await Promise.allSettled([receiver?.close(), browser?.close()]);
-    await stack?.destroy();
-  });
+  const world = useE2eWorld();
 
   async function connect(oauth: TestOAuthClient): Promise<Client> {
+    const { stack, browser, receiver } = world;
     const serverUrl = new URL(`${stack.mcpUrl}/mcp`);
     const first = new Client({ name: 'e2e-v2', version: '1.0.0' });
     const transport = new StreamableHTTPClientTransport(serverUrl, { authProvider: oauth });
@@ -42,6 +30,7 @@ describe('OAuth 2.1 + PKCE with the v2 MCP client', () => {
 
   for (const registration of ['dynamic client registration', 'the pre-registered client'] as const) {
     it(`signs in through ${registration}, calls a tool, refreshes and rotates`, async () => {
+      const { stack, receiver } = world;
       const oauth = new TestOAuthClient({
         redirectUrl: receiver.url,
         ...(registration === 'the pre-registered client' ? { clientId: 'analyst-code-editor' } : {}),

@@ -1,32 +1,20 @@
-import type { Browser } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { launchChromium } from './fixtures/browser.js';
-import { startRedirectReceiver, type RedirectReceiver } from './fixtures/redirect-receiver.js';
-import { startTestStack, type TestStack } from './fixtures/stack.js';
+import { describe, expect, it } from 'vitest';
+import { useE2eWorld } from './fixtures/world.js';
 import { TOOLS_LIST, connectAs, postMcp } from './flows/connect.js';
 import { refreshByHand } from './flows/token-endpoint.js';
 
 /** Everything the provider stores lives in the database: a restart loses no sign-in. */
 describe('a restart of the stack', () => {
-  let stack: TestStack;
-  let browser: Browser;
-  let receiver: RedirectReceiver;
-
-  beforeAll(async () => {
-    [stack, browser, receiver] = await Promise.all([startTestStack(), launchChromium(), startRedirectReceiver()]);
-  });
-  afterAll(async () => {
-    await Promise.allSettled([receiver?.close(), browser?.close()]);
-    await stack?.destroy();
-  });
+  const world = useE2eWorld();
 
   it('keeps a signed-in client working: its access token verifies and its refresh token refreshes', async () => {
-    const { client, oauth } = await connectAs(stack.mcpUrl, browser, receiver, { email: 'ada@acme.test' });
+    const { browser, receiver } = world;
+    const { client, oauth } = await connectAs(world.stack.mcpUrl, browser, receiver, { email: 'ada@acme.test' });
     await client.close();
     const tokens = oauth.tokens();
     if (!tokens?.refresh_token) throw new Error('no refresh token');
 
-    stack = await stack.restart();
+    const stack = await world.restartStack();
 
     expect((await postMcp(stack.mcpUrl, tokens.access_token, TOOLS_LIST)).status).toBe(200);
     const refreshed = await refreshByHand(stack.authUrl, 'analyst-code-editor', tokens.refresh_token);

@@ -1,11 +1,3 @@
-import { defineConfig } from 'vitest/config';
-import { reporters } from '../../tooling/vitest-reporters.js';
+import { packageTestConfig } from '../../tooling/vitest.js';
 
-export default defineConfig({
-  test: {
-    include: ['src/**/*.test.ts'],
-    testTimeout: 60_000,
-    hookTimeout: 120_000,
-    reporters: reporters(import.meta.dirname),
-  },
-});
+export default packageTestConfig(import.meta.dirname);

@@ -14,7 +14,8 @@ import { createProvider } from './provider/create-provider.js';
 import { loadSigningKeys } from './provider/keys.js';
 import { deriveCookieKeys, deriveCsrfSecret } from './provider/secrets.js';
 
-export { ConfigError, isLoopbackOrigin, loadAuthConfig } from './config.js';
+export { isLoopbackOrigin } from '@ask-analyst/protocol';
+export { ConfigError, loadAuthConfig } from './config.js';
 export type { AuthConfig, PrivateSigningJwk, RateLimitRule } from './config.js';
 export { CODE_EDITOR_CLIENT_ID } from './provider/clients.js';
 export { ROUTES } from './provider/configuration.js';

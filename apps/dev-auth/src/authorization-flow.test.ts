@@ -8,6 +8,7 @@ import {
   Browser,
   CLIENT_ID,
   formOf,
+  pageOf,
   pkce,
   REDIRECT_URI,
   signInAndGetTokens,
@@ -24,12 +25,6 @@ function callback(visit: Visit): URL {
       `expected a redirect to the client, got ${visit.page.status}\n${visit.page.html}`,
     );
   return visit.url;
-}
-
-function page(visit: Visit) {
-  if (visit.kind !== 'page')
-    throw new Error(`expected a page, got a redirect to ${visit.url.href}`);
-  return visit.page;
 }
 
 describe('authorization code + PKCE over HTTP', () => {
@@ -119,11 +114,11 @@ describe('authorization code + PKCE over HTTP', () => {
 
   it('shows a consent page naming the client, resource and scopes, with no framing', async () => {
     const browser = new Browser(server.url);
-    const start = page(
+    const start = pageOf(
       await browser.open(authorizationUrl(server, { code_challenge: pkce().challenge })),
     );
     const form = formOf(start.html);
-    const consent = page(
+    const consent = pageOf(
       await browser.submit(form.action, {
         csrf: form.csrf,
         email: 'grace@acme.test',
@@ -146,7 +141,7 @@ describe('authorization code + PKCE over HTTP', () => {
 
     // Without its CSRF token the consent is refused and nothing is granted.
     const consentForm = formOf(consent.html);
-    const forged = page(
+    const forged = pageOf(
       await browser.submit(consentForm.action, { decision: 'allow', scope: ['workbooks.read'] }),
     );
     expect(forged.status).toBe(403);
@@ -220,7 +215,7 @@ describe('authorization code + PKCE over HTTP', () => {
     const named = await browser.open(
       authorizationUrl(server, { code_challenge: pkce().challenge, resource: TEST_RESOURCE }),
     );
-    expect(page(named).status).toBe(200);
+    expect(pageOf(named).status).toBe(200);
 
     const unknown = callback(
       await browser.open(
@@ -349,7 +344,7 @@ describe('authorization code + PKCE over HTTP', () => {
       const visit = await browser.open(
         authorizationUrl(server, { code_challenge: pkce().challenge, redirect_uri: redirect }),
       );
-      expect(page(visit).status).toBe(200);
+      expect(pageOf(visit).status).toBe(200);
     }
     for (const redirect of [
       'https://evil.example/cb',
@@ -359,7 +354,7 @@ describe('authorization code + PKCE over HTTP', () => {
       const visit = await browser.open(
         authorizationUrl(server, { code_challenge: pkce().challenge, redirect_uri: redirect }),
       );
-      const shown = page(visit);
+      const shown = pageOf(visit);
       expect(shown.status).toBe(400);
       expect(shown.html).toContain('redirect_uri');
     }

@@ -6,18 +6,12 @@ import {
   authorizationUrl,
   Browser,
   formOf,
+  pageOf,
   pkce,
   signInAndGetTokens,
   startTestServer,
   type TestServer,
-  type Visit,
 } from './test-support/harness.js';
-
-function page(visit: Visit) {
-  if (visit.kind !== 'page')
-    throw new Error(`expected a page, got a redirect to ${visit.url.href}`);
-  return visit.page;
-}
 
 async function register(server: TestServer, metadata: Record<string, unknown>) {
   const res = await fetch(new URL('/oauth/register', server.url), {
@@ -39,7 +33,7 @@ async function consentPageFor(
   email: string,
 ) {
   const browser = new Browser(server.url);
-  const signIn = page(
+  const signIn = pageOf(
     await browser.open(
       authorizationUrl(server, {
         client_id: clientId,
@@ -51,7 +45,7 @@ async function consentPageFor(
   const form = formOf(signIn.html);
   return {
     signIn,
-    consent: page(
+    consent: pageOf(
       await browser.submit(form.action, {
         csrf: form.csrf,
         email,
@@ -116,7 +110,7 @@ describe('Dynamic Client Registration (RFC 7591)', () => {
     expect(decodeJwt(tokens.access_token as string).client_id).toBe(clientId);
 
     // Another path is not.
-    const wrongPath = page(
+    const wrongPath = pageOf(
       await new Browser(server.url).open(
         authorizationUrl(server, {
           client_id: clientId,
@@ -201,7 +195,7 @@ describe('Dynamic Client Registration (RFC 7591)', () => {
           code_challenge: pkce().challenge,
         }),
       );
-      expect(page(visit).html).toContain('data-testid="sign-in"');
+      expect(pageOf(visit).html).toContain('data-testid="sign-in"');
     } finally {
       await second.close();
     }
@@ -267,7 +261,7 @@ describe('Client ID Metadata Documents', () => {
       'https://10.0.0.1/client.json',
       'https://[::1]/c.json',
     ]) {
-      const shown = page(
+      const shown = pageOf(
         await new Browser(server.url).open(
           authorizationUrl(server, {
             client_id: clientId,
@@ -282,7 +276,7 @@ describe('Client ID Metadata Documents', () => {
   });
 
   it('refuses a document whose redirect URIs are neither https nor loopback', async () => {
-    const shown = page(
+    const shown = pageOf(
       await new Browser(server.url).open(
         authorizationUrl(server, {
           client_id: 'https://agent.example/bad.json',

@@ -1,3 +1,13 @@
+import {
+  blankToUndefined,
+  envInt,
+  envOptionalString,
+  envOrigins,
+  envString,
+  envTrustProxy,
+  insecureOriginProblems,
+  type NamedOrigin,
+} from '@ask-analyst/protocol';
 import { z } from 'zod';
 
 /** A fixed-window rate limit: at most `max` events per `windowSeconds` per key. */
@@ -59,17 +69,7 @@ export class ConfigError extends Error {
 const SIGN_IN_WINDOW_SECONDS = 15 * 60;
 const REGISTRATION_WINDOW_SECONDS = 60 * 60;
 
-const blankToUndefined = (value: unknown) =>
-  typeof value === 'string' && value.trim() === '' ? undefined : value;
-
-const int = (fallback: number, min: number, max = Number.MAX_SAFE_INTEGER) =>
-  z.preprocess(blankToUndefined, z.coerce.number().int().min(min).max(max).default(fallback));
-
-const OriginSchema = z.string().refine(isOrigin, {
-  message: 'must be an origin such as https://auth.example.com (no path, no trailing slash)',
-});
-
-const origin = (fallback: string) => z.preprocess(blankToUndefined, OriginSchema.default(fallback));
+const origin = envOrigins('https://auth.example.com');
 
 const SigningJwkSchema = z.object({
   kty: z.literal('EC'),
@@ -121,24 +121,21 @@ const CookieKeysSchema = z.preprocess(
 );
 
 const EnvSchema = z.object({
-  AUTH_URL: origin('http://localhost:4000'),
-  MCP_URL: origin('http://localhost:3000'),
-  APP_URL: z.preprocess(blankToUndefined, OriginSchema.optional()),
-  AUTH_PORT: int(4000, 0, 65_535),
-  AUTH_HOST: z.preprocess(blankToUndefined, z.string().default('127.0.0.1')),
-  DATABASE_URL: z.preprocess(blankToUndefined, z.string().optional()),
-  DATA_DIR: z.preprocess(blankToUndefined, z.string().default('.data')),
-  ACCESS_TOKEN_TTL: int(600, 60, 86_400),
+  AUTH_URL: origin.withDefault('http://localhost:4000'),
+  MCP_URL: origin.withDefault('http://localhost:3000'),
+  APP_URL: origin.optional(),
+  AUTH_PORT: envInt(4000, 0, 65_535),
+  AUTH_HOST: envString('127.0.0.1'),
+  DATABASE_URL: envOptionalString(),
+  DATA_DIR: envString('.data'),
+  ACCESS_TOKEN_TTL: envInt(600, 60, 86_400),
   COOKIE_KEYS: CookieKeysSchema,
   AUTH_SIGNING_KEYS: SigningKeysSchema,
-  TRUST_PROXY: z.preprocess(
-    blankToUndefined,
-    z.string().default('false').transform(parseTrustProxy),
-  ),
-  NODE_ENV: z.preprocess(blankToUndefined, z.string().default('development')),
-  SIGN_IN_LIMIT_PER_IP: int(50, 1),
-  SIGN_IN_LIMIT_PER_EMAIL: int(10, 1),
-  REGISTRATION_LIMIT_PER_IP: int(20, 1),
+  TRUST_PROXY: envTrustProxy(),
+  NODE_ENV: envString('development'),
+  SIGN_IN_LIMIT_PER_IP: envInt(50, 1),
+  SIGN_IN_LIMIT_PER_EMAIL: envInt(10, 1),
+  REGISTRATION_LIMIT_PER_IP: envInt(20, 1),
   CIMD_ALLOW_PRIVATE_HOSTS: z.preprocess(
     blankToUndefined,
     z.enum(['true', 'false']).default('false'),
@@ -163,18 +160,13 @@ export function loadAuthConfig(env: NodeJS.ProcessEnv): AuthConfig {
   const e = parsed.data;
   const appUrl = e.APP_URL ?? e.AUTH_URL;
   const production = e.NODE_ENV === 'production';
-  const origins: Array<[string, string]> = [
+  const origins: NamedOrigin[] = [
     ['AUTH_URL', e.AUTH_URL],
     ['MCP_URL', e.MCP_URL],
     // APP_URL defaults to AUTH_URL; checked on its own only when set.
-    ...(e.APP_URL ? [['APP_URL', e.APP_URL] as [string, string]] : []),
+    ...(e.APP_URL ? [['APP_URL', e.APP_URL] as const] : []),
   ];
-  const problems = origins.flatMap(([name, value]) => {
-    if (new URL(value).protocol === 'https:') return [];
-    if (production) return [`${name} must be https when NODE_ENV=production (got ${value})`];
-    if (!isLoopbackOrigin(value)) return [`${name} must be https outside loopback (got ${value})`];
-    return [];
-  });
+  const problems = insecureOriginProblems(origins, { production });
   if (production && !e.AUTH_SIGNING_KEYS) {
     problems.push('AUTH_SIGNING_KEYS is required when NODE_ENV=production');
   }
@@ -210,27 +202,4 @@ export function loadAuthConfig(env: NodeJS.ProcessEnv): AuthConfig {
     cimdAllowPrivateHosts: e.CIMD_ALLOW_PRIVATE_HOSTS === 'true',
     logLevel: e.LOG_LEVEL,
   };
-}
-
-/** `scheme://host[:port]` exactly as `URL.origin` writes it (so `iss`/`aud` compare exactly). */
-function isOrigin(value: string): boolean {
-  const url = URL.parse(value);
-  return (url?.protocol === 'https:' || url?.protocol === 'http:') && url.origin === value;
-}
-
-/** Loopback hosts (RFC 8252 section 8.3): `localhost`, 127.0.0.0/8 and `[::1]`. */
-export function isLoopbackOrigin(value: string): boolean {
-  const hostname = URL.parse(value)?.hostname ?? '';
-  return hostname === 'localhost' || hostname === '[::1]' || /^127(\.\d{1,3}){3}$/.test(hostname);
-}
-
-function parseTrustProxy(value: string): boolean | number | string[] {
-  const v = value.trim().toLowerCase();
-  if (v === 'true') return true;
-  if (v === 'false') return false;
-  if (/^\d+$/.test(v)) return Number(v);
-  return value
-    .split(',')
-    .map((item) => item.trim())
-    .filter(Boolean);
 }

@@ -13,6 +13,7 @@ import {
 } from './test-support/app.js';
 import { createTestDatabase, PEOPLE } from './test-support/database.js';
 import { createTestIssuer, ISSUER, MCP_URL } from './test-support/issuer.js';
+import { rpcMessages } from './test-support/mcp-call.js';
 
 const METADATA_URL = `${MCP_URL}/.well-known/oauth-protected-resource/mcp`;
 const CALL_WHOAMI = {
@@ -38,16 +39,6 @@ function postMcp(
   payload: unknown = CALL_WHOAMI,
 ) {
   return app.inject({ method: 'POST', url: '/mcp', headers, payload: payload as object });
-}
-
-/** The JSON-RPC messages of a JSON or SSE answer. */
-function rpcMessages(response: LightMyRequestResponse): Array<Record<string, unknown>> {
-  if (String(response.headers['content-type']).startsWith('application/json'))
-    return [response.json()];
-  return response.body
-    .split('\n')
-    .filter((line) => line.startsWith('data: '))
-    .map((line) => JSON.parse(line.slice(6)) as Record<string, unknown>);
 }
 
 describe('MCP server over HTTP', () => {

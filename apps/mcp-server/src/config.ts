@@ -1,3 +1,14 @@
+import {
+  blankToUndefined,
+  envInt,
+  envOptionalString,
+  envOrigins,
+  envString,
+  envTrustProxy,
+  insecureOriginProblems,
+  isOrigin,
+  type NamedOrigin,
+} from '@ask-analyst/protocol';
 import { z } from 'zod';
 
 /** Everything the MCP server reads from its environment, parsed once (SPEC sections 1 and 7). */
@@ -57,23 +68,13 @@ export class ConfigError extends Error {
   override readonly name = 'ConfigError';
 }
 
-const blankToUndefined = (value: unknown) =>
-  typeof value === 'string' && value.trim() === '' ? undefined : value;
-
-const int = (fallback: number, min: number, max = Number.MAX_SAFE_INTEGER) =>
-  z.preprocess(blankToUndefined, z.coerce.number().int().min(min).max(max).default(fallback));
-
-const OriginSchema = z.string().refine(isOrigin, {
-  message: 'must be an origin such as https://mcp.example.com (no path, no trailing slash)',
-});
-
-const origin = (fallback: string) => z.preprocess(blankToUndefined, OriginSchema.default(fallback));
+const origin = envOrigins('https://mcp.example.com');
 
 const EnvSchema = z.object({
-  MCP_URL: origin('http://localhost:3000'),
-  AUTH_URL: origin('http://localhost:4000'),
-  CDN_URL: origin('http://localhost:4100'),
-  APP_URL: z.preprocess(blankToUndefined, OriginSchema.optional()),
+  MCP_URL: origin.withDefault('http://localhost:3000'),
+  AUTH_URL: origin.withDefault('http://localhost:4000'),
+  CDN_URL: origin.withDefault('http://localhost:4100'),
+  APP_URL: origin.optional(),
   ALLOWED_ORIGINS: z.preprocess(
     blankToUndefined,
     z
@@ -89,31 +90,28 @@ const EnvSchema = z.object({
         message: 'must be a comma-separated list of origins such as https://app.example.com',
       }),
   ),
-  MCP_PORT: int(3000, 0, 65_535),
-  MCP_HOST: z.preprocess(blankToUndefined, z.string().default('127.0.0.1')),
-  DATABASE_URL: z.preprocess(blankToUndefined, z.string().optional()),
-  DATA_DIR: z.preprocess(blankToUndefined, z.string().default('.data')),
+  MCP_PORT: envInt(3000, 0, 65_535),
+  MCP_HOST: envString('127.0.0.1'),
+  DATABASE_URL: envOptionalString(),
+  DATA_DIR: envString('.data'),
   CURSOR_SECRET: z.preprocess(
     blankToUndefined,
     z.string().min(32, { message: 'must be at least 32 characters' }).optional(),
   ),
-  TRUST_PROXY: z.preprocess(
-    blankToUndefined,
-    z.string().default('false').transform(parseTrustProxy),
-  ),
-  NODE_ENV: z.preprocess(blankToUndefined, z.string().default('development')),
-  TOOL_CALLS_PER_MINUTE: int(120, 1),
-  ANALYSES_PER_MINUTE: int(20, 1),
-  RUNNING_ANALYSES_PER_USER: int(3, 1),
-  ANALYSIS_TIMEOUT_SECONDS: int(120, 1),
-  BODY_LIMIT_BYTES: int(1_048_576, 1_024),
-  RESULT_ROW_LIMIT: int(5_000, 1),
-  REQUESTS_PER_IP_PER_MINUTE: int(600, 1),
+  TRUST_PROXY: envTrustProxy(),
+  NODE_ENV: envString('development'),
+  TOOL_CALLS_PER_MINUTE: envInt(120, 1),
+  ANALYSES_PER_MINUTE: envInt(20, 1),
+  RUNNING_ANALYSES_PER_USER: envInt(3, 1),
+  ANALYSIS_TIMEOUT_SECONDS: envInt(120, 1),
+  BODY_LIMIT_BYTES: envInt(1_048_576, 1_024),
+  RESULT_ROW_LIMIT: envInt(5_000, 1),
+  REQUESTS_PER_IP_PER_MINUTE: envInt(600, 1),
   // SPEC section 7: user and organization checks are cached at most 30 seconds.
-  PRINCIPAL_CACHE_SECONDS: int(30, 0, 30),
-  RETENTION_TELEMETRY_DAYS: int(90, 1),
-  RETENTION_QUESTIONS_DAYS: int(365, 1),
-  RETENTION_PURGE_INTERVAL_MINUTES: int(360, 0),
+  PRINCIPAL_CACHE_SECONDS: envInt(30, 0, 30),
+  RETENTION_TELEMETRY_DAYS: envInt(90, 1),
+  RETENTION_QUESTIONS_DAYS: envInt(365, 1),
+  RETENTION_PURGE_INTERVAL_MINUTES: envInt(360, 0),
 });
 
 /**
@@ -130,19 +128,14 @@ export function loadMcpConfig(env: NodeJS.ProcessEnv): McpConfig {
   const e = parsed.data;
   const appUrl = e.APP_URL ?? e.AUTH_URL;
   const production = e.NODE_ENV === 'production';
-  const origins: Array<[string, string]> = [
+  const origins: NamedOrigin[] = [
     ['MCP_URL', e.MCP_URL],
     ['AUTH_URL', e.AUTH_URL],
     ['CDN_URL', e.CDN_URL],
     ['APP_URL', appUrl],
-    ...e.ALLOWED_ORIGINS.map((value): [string, string] => ['ALLOWED_ORIGINS', value]),
+    ...e.ALLOWED_ORIGINS.map((value): NamedOrigin => ['ALLOWED_ORIGINS', value]),
   ];
-  const problems = origins.flatMap(([name, value]) => {
-    if (new URL(value).protocol === 'https:') return [];
-    if (production) return [`${name} must be https when NODE_ENV=production (got ${value})`];
-    if (!isLoopbackOrigin(value)) return [`${name} must be https outside loopback (got ${value})`];
-    return [];
-  });
+  const problems = insecureOriginProblems(origins, { production });
   if (production && !e.CURSOR_SECRET) {
     problems.push('CURSOR_SECRET is required when NODE_ENV=production');
   }
@@ -181,31 +174,4 @@ export function loadMcpConfig(env: NodeJS.ProcessEnv): McpConfig {
       purgeIntervalMinutes: e.RETENTION_PURGE_INTERVAL_MINUTES,
     },
   };
-}
-
-/** `scheme://host[:port]` exactly as `URL.origin` writes it (so `iss`/`aud` compare exactly). */
-function isOrigin(value: string): boolean {
-  try {
-    const url = new URL(value);
-    return (url.protocol === 'https:' || url.protocol === 'http:') && url.origin === value;
-  } catch {
-    return false;
-  }
-}
-
-/** Loopback hosts (RFC 8252 section 8.3): `localhost`, 127.0.0.0/8 and `[::1]`. */
-export function isLoopbackOrigin(value: string): boolean {
-  const { hostname } = new URL(value);
-  return hostname === 'localhost' || hostname === '[::1]' || /^127(\.\d{1,3}){3}$/.test(hostname);
-}
-
-function parseTrustProxy(value: string): boolean | number | string[] {
-  const v = value.trim().toLowerCase();
-  if (v === 'true') return true;
-  if (v === 'false') return false;
-  if (/^\d+$/.test(v)) return Number(v);
-  return value
-    .split(',')
-    .map((item) => item.trim())
-    .filter(Boolean);
 }

@@ -7,17 +7,11 @@ import {
   authorizeInBrowser,
   Browser,
   formOf,
+  pageOf,
   pkce,
   startTestServer,
   type TestServer,
-  type Visit,
 } from '../test-support/harness.js';
-
-function page(visit: Visit) {
-  if (visit.kind !== 'page')
-    throw new Error(`expected a page, got a redirect to ${visit.url.href}`);
-  return visit.page;
-}
 
 describe('sign-in page', () => {
   let db: Database;
@@ -35,7 +29,7 @@ describe('sign-in page', () => {
 
   const openSignIn = async () => {
     const browser = new Browser(server.url);
-    const first = page(
+    const first = pageOf(
       await browser.open(authorizationUrl(server, { code_challenge: pkce().challenge })),
     );
     return { browser, first, form: formOf(first.html) };
@@ -61,14 +55,14 @@ describe('sign-in page', () => {
 
   it('answers an unknown email and a wrong password identically', async () => {
     const { browser, form } = await openSignIn();
-    const unknown = page(
+    const unknown = pageOf(
       await browser.submit(form.action, {
         csrf: form.csrf,
         email: 'nobody@acme.test',
         password: PASSWORD,
       }),
     );
-    const wrong = page(
+    const wrong = pageOf(
       await browser.submit(form.action, {
         csrf: form.csrf,
         email: 'ada@acme.test',
@@ -85,17 +79,17 @@ describe('sign-in page', () => {
   it('refuses a post without the CSRF token, with a wrong one, or from another origin', async () => {
     const { browser, form } = await openSignIn();
     const fields = { email: 'ada@acme.test', password: PASSWORD };
-    const missing = page(await browser.submit(form.action, fields));
+    const missing = pageOf(await browser.submit(form.action, fields));
     expect(missing.status).toBe(403);
-    const forged = page(await browser.submit(form.action, { ...fields, csrf: 'x'.repeat(43) }));
+    const forged = pageOf(await browser.submit(form.action, { ...fields, csrf: 'x'.repeat(43) }));
     expect(forged.status).toBe(403);
-    const crossSite = page(
+    const crossSite = pageOf(
       await browser.submit(form.action, { ...fields, csrf: form.csrf }, 'https://evil.example'),
     );
     expect(crossSite.status).toBe(403);
     // The token of one interaction does not work on another.
     const other = await openSignIn();
-    const replayed = page(
+    const replayed = pageOf(
       await other.browser.submit(other.form.action, { ...fields, csrf: form.csrf }),
     );
     expect(replayed.status).toBe(403);
@@ -104,7 +98,7 @@ describe('sign-in page', () => {
   it('refuses a post without the interaction cookie', async () => {
     const { form } = await openSignIn();
     const stranger = new Browser(server.url);
-    const res = page(
+    const res = pageOf(
       await stranger.submit(form.action, {
         csrf: form.csrf,
         email: 'ada@acme.test',
@@ -122,7 +116,7 @@ describe('sign-in page', () => {
       authorizationUrl(server, { code_challenge: pkce().challenge, state: 'globex' }),
       { email: 'hopper@globex.test' },
     );
-    const refused = page(visit);
+    const refused = pageOf(visit);
     expect(refused.status).toBe(403);
     expect(refused.html).toContain('not enrolled in the Ask Analyst private beta');
     const returnTo = /href="([^"]+)" data-testid="return"/.exec(refused.html)?.[1] ?? '';
@@ -148,7 +142,7 @@ describe('sign-in page', () => {
         email: 'linus@acme.test',
       },
     );
-    const refused = page(visit);
+    const refused = pageOf(visit);
     expect(refused.status).toBe(403);
     expect(refused.html).toContain('access to Ask Analyst has been revoked');
     const returnTo = /href="([^"]+)" data-testid="return"/.exec(refused.html)?.[1] ?? '';
@@ -160,7 +154,7 @@ describe('sign-in page', () => {
 
   it('a revoked user with a wrong password only hears that the password is wrong', async () => {
     const { browser, form } = await openSignIn();
-    const res = page(
+    const res = pageOf(
       await browser.submit(form.action, {
         csrf: form.csrf,
         email: 'linus@acme.test',
@@ -190,11 +184,11 @@ describe('sign-in rate limits', () => {
 
   const attempt = async (email: string, password = 'wrong') => {
     const browser = new Browser(server.url);
-    const first = page(
+    const first = pageOf(
       await browser.open(authorizationUrl(server, { code_challenge: pkce().challenge })),
     );
     const form = formOf(first.html);
-    return page(await browser.submit(form.action, { csrf: form.csrf, email, password }));
+    return pageOf(await browser.submit(form.action, { csrf: form.csrf, email, password }));
   };
 
   it('limits attempts per email, even with the right password afterwards', async () => {

@@ -71,6 +71,13 @@ export interface Page {
 
 export type Visit = { kind: 'page'; page: Page } | { kind: 'callback'; url: URL; status: number };
 
+/** The page a visit ended on; throws when it ended in a redirect to the client instead. */
+export function pageOf(visit: Visit): Page {
+  if (visit.kind !== 'page')
+    throw new Error(`expected a page, got a redirect to ${visit.url.href}`);
+  return visit.page;
+}
+
 /** A browser in miniature: a cookie jar (name, path) and redirects followed on the server's origin. */
 export class Browser {
   private readonly cookies = new Map<string, { name: string; value: string; path: string }>();

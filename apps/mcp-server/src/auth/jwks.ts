@@ -1,5 +1,5 @@
+import { isLoopbackOrigin } from '@ask-analyst/protocol';
 import { createLocalJWKSet, errors, type JSONWebKeySet, type JWTVerifyGetKey } from 'jose';
-import { isLoopbackOrigin } from '../config.js';
 
 /** Resolves the verification key of a JWS from the authorization server's JWKS. */
 export type KeyResolver = JWTVerifyGetKey;

@@ -17,6 +17,7 @@ import {
   seedDemoWorkspace,
   WorksheetEngine,
 } from '@ask-analyst/workspace';
+import { formatMs as ms, medianMs, timed } from '@ask-analyst/workspace/testing';
 import type { CallToolResult, ServerContext } from '@modelcontextprotocol/server';
 import Fastify from 'fastify';
 import { loadMcpConfig } from '../config.js';
@@ -28,19 +29,7 @@ import { runTool, type ToolCall, type ToolRuntime } from '../tools/run-tool.js';
 const LIMIT = 100;
 const RUNS = 5;
 
-const ms = (value: number) => `${value.toFixed(1)} ms`;
-
-async function timed<T>(work: () => Promise<T>): Promise<{ ms: number; value: T }> {
-  const started = performance.now();
-  const value = await work();
-  return { ms: performance.now() - started, value };
-}
-
-async function median(work: () => Promise<unknown>): Promise<number> {
-  const times: number[] = [];
-  for (let i = 0; i < RUNS; i += 1) times.push((await timed(work)).ms);
-  return times.sort((a, b) => a - b)[Math.floor(RUNS / 2)] ?? Number.NaN;
-}
+const median = (work: () => Promise<unknown>) => medianMs(work, RUNS);
 
 async function main(): Promise<void> {
   const dataDir = await mkdtemp(join(tmpdir(), 'ask-analyst-mcp-bench-'));

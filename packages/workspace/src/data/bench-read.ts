@@ -9,6 +9,7 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { DuckDBInstance } from '@duckdb/node-api';
+import { formatMs as ms, medianMs, timed } from '../testing/bench.js';
 import { encodeKey } from './column-values.js';
 import { argumentsHash, signCursor } from './cursor.js';
 import { demoDataFile } from './demo-data.js';
@@ -23,22 +24,7 @@ const PAGE = 2000;
 const LIMIT = 100;
 const RUNS = 5;
 
-async function timed<T>(work: () => Promise<T>): Promise<{ ms: number; value: T }> {
-  const started = performance.now();
-  const value = await work();
-  return { ms: performance.now() - started, value };
-}
-
-async function median(work: () => Promise<unknown>): Promise<number> {
-  const times: number[] = [];
-  for (let i = 0; i < RUNS; i += 1) times.push((await timed(work)).ms);
-  times.sort((a, b) => a - b);
-  return times[Math.floor(times.length / 2)] ?? Number.NaN;
-}
-
-function ms(value: number): string {
-  return `${value.toFixed(1)} ms`;
-}
+const median = (work: () => Promise<unknown>) => medianMs(work, RUNS);
 
 async function main(): Promise<void> {
   const dataDir = await mkdtemp(path.join(os.tmpdir(), 'ask-analyst-bench-'));

@@ -1,6 +1,7 @@
 import { mkdir, mkdtemp, rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
+import { COLUMN_TYPES } from '@ask-analyst/protocol';
 import type { DuckDBInstance } from '@duckdb/node-api';
 import { argumentsHash, openCursor, signCursor } from './cursor.js';
 import type { CursorBinding, CursorPosition } from './cursor.js';
@@ -29,7 +30,7 @@ import type {
 
 /** Profiles kept in memory (worksheet files never change, so they never go stale). */
 const PROFILE_CACHE_SIZE = 256;
-const COLUMN_TYPES = new Set(['string', 'integer', 'number', 'boolean', 'date', 'timestamp']);
+const KNOWN_COLUMN_TYPES = new Set<string>(COLUMN_TYPES);
 
 interface Settings {
   dataDir: string;
@@ -54,7 +55,7 @@ function checkWorksheet(worksheet: WorksheetRef): void {
   if (
     !Array.isArray(worksheet.columns) ||
     worksheet.columns.length === 0 ||
-    worksheet.columns.some((column) => !COLUMN_TYPES.has(column.type))
+    worksheet.columns.some((column) => !KNOWN_COLUMN_TYPES.has(column.type))
   ) {
     throw invalidArgument(
       'worksheet.columns',

@@ -1,3 +1,4 @@
+import { FILTER_OPS } from '@ask-analyst/protocol';
 import type { DuckDBValue } from '@duckdb/node-api';
 import { describeType, encodeKey, parseInputValue, storageType } from './column-values.js';
 import type { KeyValue } from './column-values.js';
@@ -12,18 +13,6 @@ export const MAX_FILTERS = 20;
 export const MAX_IN_VALUES = 1000;
 
 const COMPARISONS = { eq: '=', lt: '<', lte: '<=', gt: '>', gte: '>=' } as const;
-const OPS: readonly FilterOp[] = [
-  'eq',
-  'ne',
-  'lt',
-  'lte',
-  'gt',
-  'gte',
-  'in',
-  'contains',
-  'is_null',
-  'not_null',
-];
 
 /** A filter checked against the worksheet's columns, its values parsed for the column type. */
 export interface ValidFilter {
@@ -61,8 +50,8 @@ function validateOne(
   if (!column)
     throw invalidArgument(`${at}.column`, `${at}.column is not a column of this worksheet`);
   const op = raw.op;
-  if (typeof op !== 'string' || !OPS.includes(op as FilterOp)) {
-    throw invalidArgument(`${at}.op`, `${at}.op must be one of ${OPS.join(', ')}`);
+  if (typeof op !== 'string' || !FILTER_OPS.includes(op as FilterOp)) {
+    throw invalidArgument(`${at}.op`, `${at}.op must be one of ${FILTER_OPS.join(', ')}`);
   }
   const field = `${at}.value`;
   let values: DuckDBValue[];

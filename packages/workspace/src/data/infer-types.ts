@@ -3,6 +3,7 @@ import type { DuckDBType } from '@duckdb/node-api';
 import type { BoundParams, QuerySession } from './limits.js';
 import { quoteIdentifier, quoteLiteral } from './sql.js';
 import type { ColumnType } from './types.js';
+import { columnTypeOf } from './values.js';
 
 /** Source file formats an ingest accepts. */
 export type SourceFormat = 'csv' | 'json' | 'parquet';
@@ -98,53 +99,44 @@ const WIDE_INTEGERS = new Set([
   DuckDBTypeId.BIGNUM,
 ]);
 
-/** A column whose type follows from its DuckDB type, or undefined when its values must be checked. */
+/** Nested DuckDB types; their values become JSON text. */
+const NESTED_TYPES = new Set([
+  DuckDBTypeId.LIST,
+  DuckDBTypeId.STRUCT,
+  DuckDBTypeId.MAP,
+  DuckDBTypeId.ARRAY,
+  DuckDBTypeId.UNION,
+]);
+
+/** SQL turning a source column whose DuckDB type maps to `type` into the storage type of `type`. */
+const DIRECT_EXPRESSIONS: Record<ColumnType, (c: string) => string> = {
+  boolean: (c) => c,
+  integer: (c) => `CAST(${c} AS BIGINT)`,
+  number: (c) => `CAST(${c} AS DOUBLE)`,
+  date: (c) => c,
+  timestamp: (c) => `CAST(${c} AS TIMESTAMP)`,
+  string: (c) => `CAST(${c} AS VARCHAR)`,
+};
+
+/**
+ * A column whose type follows from its DuckDB type (as {@link columnTypeOf} maps it), or undefined
+ * when its values must be checked: text, and integers wider than 64 bits.
+ */
 function directPlan(column: SourceColumn): ColumnPlan | undefined {
   const c = quoteIdentifier(column.name);
-  const plan = (type: ColumnType, expression: string): ColumnPlan => ({
-    name: column.name,
-    type,
-    expression,
-  });
-  switch (column.type.typeId) {
-    case DuckDBTypeId.BOOLEAN:
-      return plan('boolean', c);
-    case DuckDBTypeId.TINYINT:
-    case DuckDBTypeId.SMALLINT:
-    case DuckDBTypeId.INTEGER:
-    case DuckDBTypeId.BIGINT:
-    case DuckDBTypeId.UTINYINT:
-    case DuckDBTypeId.USMALLINT:
-    case DuckDBTypeId.UINTEGER:
-      return plan('integer', `CAST(${c} AS BIGINT)`);
-    case DuckDBTypeId.FLOAT:
-    case DuckDBTypeId.DOUBLE:
-    case DuckDBTypeId.DECIMAL:
-      return plan('number', `CAST(${c} AS DOUBLE)`);
-    case DuckDBTypeId.DATE:
-      return plan('date', c);
-    case DuckDBTypeId.TIMESTAMP:
-    case DuckDBTypeId.TIMESTAMP_S:
-    case DuckDBTypeId.TIMESTAMP_MS:
-    case DuckDBTypeId.TIMESTAMP_NS:
-    case DuckDBTypeId.TIMESTAMP_TZ:
-      return plan('timestamp', `CAST(${c} AS TIMESTAMP)`);
-    case DuckDBTypeId.LIST:
-    case DuckDBTypeId.STRUCT:
-    case DuckDBTypeId.MAP:
-    case DuckDBTypeId.ARRAY:
-    case DuckDBTypeId.UNION:
-      return plan('string', `CAST(to_json(${c}) AS VARCHAR)`);
-    case DuckDBTypeId.VARCHAR:
-      // A JSON column holds values of mixed kinds (movies' Title: numbers and text): their text.
-      return column.type.alias === 'JSON'
-        ? plan('string', `json_extract_string(${c}, '$')`)
-        : undefined;
-    default:
-      return WIDE_INTEGERS.has(column.type.typeId)
-        ? undefined
-        : plan('string', `CAST(${c} AS VARCHAR)`);
+  const { typeId } = column.type;
+  if (WIDE_INTEGERS.has(typeId)) return undefined;
+  if (typeId === DuckDBTypeId.VARCHAR) {
+    // A JSON column holds values of mixed kinds (movies' Title: numbers and text): their text.
+    return column.type.alias === 'JSON'
+      ? { name: column.name, type: 'string', expression: `json_extract_string(${c}, '$')` }
+      : undefined;
   }
+  if (NESTED_TYPES.has(typeId)) {
+    return { name: column.name, type: 'string', expression: `CAST(to_json(${c}) AS VARCHAR)` };
+  }
+  const type = columnTypeOf(column.type);
+  return { name: column.name, type, expression: DIRECT_EXPRESSIONS[type](c) };
 }
 
 function candidatesFor(column: SourceColumn, format: SourceFormat): Candidate[] {
@@ -160,7 +152,7 @@ function fallback(column: SourceColumn): ColumnPlan {
   return {
     name: column.name,
     type: 'string',
-    expression: `CAST(${quoteIdentifier(column.name)} AS VARCHAR)`,
+    expression: DIRECT_EXPRESSIONS.string(quoteIdentifier(column.name)),
   };
 }
 

@@ -2,9 +2,9 @@ import { readdir, readFile, writeFile, mkdtemp, rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { expectDataError } from '../test-support/data-errors.js';
 import { demoDataFile } from './demo-data.js';
 import type { WorksheetEngine } from './engine.js';
-import { DataError } from './errors.js';
 import { openTestEngine, parseCsv, readDemoJson } from './testing.js';
 import type { ColumnType, WorksheetColumn } from './types.js';
 
@@ -35,20 +35,6 @@ function typesOf(columns: WorksheetColumn[]): Record<string, ColumnType> {
 
 async function worksheetFiles(): Promise<string[]> {
   return (await readdir(path.join(dataDir, 'worksheets'))).sort();
-}
-
-async function expectDataError(
-  promise: Promise<unknown>,
-  code: string,
-  field?: string,
-): Promise<void> {
-  const error: unknown = await promise.then(
-    () => undefined,
-    (reason: unknown) => reason,
-  );
-  expect(error).toBeInstanceOf(DataError);
-  expect((error as DataError).code).toBe(code);
-  if (field !== undefined) expect((error as DataError).field).toBe(field);
 }
 
 describe('ingest of the demo sources', () => {

@@ -4,9 +4,9 @@ import os from 'node:os';
 import path from 'node:path';
 import type { DuckDBInstance } from '@duckdb/node-api';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { expectDataError } from '../test-support/data-errors.js';
 import { demoDataFile } from './demo-data.js';
 import type { WorksheetEngine } from './engine.js';
-import { DataError } from './errors.js';
 import { openQueryInstance } from './instance.js';
 import { worksheetsDir } from './paths.js';
 import { openTestEngine, readDemoJson } from './testing.js';
@@ -29,14 +29,8 @@ afterAll(async () => {
   await dispose();
 });
 
-async function expectRefused(promise: Promise<unknown>, field = 'sql'): Promise<void> {
-  const error: unknown = await promise.then(
-    () => undefined,
-    (reason: unknown) => reason,
-  );
-  expect(error).toBeInstanceOf(DataError);
-  expect((error as DataError).code).toBe('invalid_argument');
-  expect((error as DataError).field).toBe(field);
+function expectRefused(promise: Promise<unknown>, field = 'sql'): Promise<void> {
+  return expectDataError(promise, 'invalid_argument', field);
 }
 
 describe('query', () => {

@@ -2,9 +2,9 @@ import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { expectDataError } from '../test-support/data-errors.js';
 import { demoDataFile } from './demo-data.js';
 import type { WorksheetEngine } from './engine.js';
-import { DataError } from './errors.js';
 import { openTestEngine, readDemoJson } from './testing.js';
 import type { Cell, Filter, ReadRequest, ReadResult, SortKey, WorksheetRef } from './types.js';
 
@@ -77,14 +77,8 @@ async function walk(
   return { rows: pages.flatMap((page) => page.rows), pages };
 }
 
-async function expectInvalid(promise: Promise<unknown>, field: string): Promise<void> {
-  const error: unknown = await promise.then(
-    () => undefined,
-    (reason: unknown) => reason,
-  );
-  expect(error).toBeInstanceOf(DataError);
-  expect((error as DataError).code).toBe('invalid_argument');
-  expect((error as DataError).field).toBe(field);
+function expectInvalid(promise: Promise<unknown>, field: string): Promise<void> {
+  return expectDataError(promise, 'invalid_argument', field);
 }
 
 describe('reading rows', () => {

@@ -1,5 +1,10 @@
-/** Column types on the wire (SPEC section 4). */
-export type ColumnType = 'string' | 'integer' | 'number' | 'boolean' | 'date' | 'timestamp';
+import type { Cell, ColumnType, FilterOp } from '@ask-analyst/protocol';
+
+/**
+ * As the wire contract defines them (SPEC section 4): column types, filter operators, and a cell
+ * as it travels (dates `YYYY-MM-DD`, timestamps ISO 8601 UTC, unsafe integers as text).
+ */
+export type { Cell, ColumnType, FilterOp };
 
 /** One column of a worksheet, in source order. */
 export interface WorksheetColumn {
@@ -54,10 +59,6 @@ export interface IngestResult {
   columns: WorksheetColumn[];
 }
 
-/** Filter operators (SPEC section 4). */
-export type FilterOp =
-  'eq' | 'ne' | 'lt' | 'lte' | 'gt' | 'gte' | 'in' | 'contains' | 'is_null' | 'not_null';
-
 /**
  * One row filter; all filters of a request must hold. `value` has the column's type (dates
  * `YYYY-MM-DD`, timestamps ISO 8601, integers as numbers or digit strings):
@@ -90,9 +91,6 @@ export interface ReadRequest {
   /** `nextCursor` of the previous page; absent or null for the first page. */
   cursor?: string | null;
 }
-
-/** A cell as it travels: dates `YYYY-MM-DD`, timestamps ISO 8601 UTC, unsafe integers as text. */
-export type Cell = string | number | boolean | null;
 
 /** One page of a worksheet. */
 export interface ReadResult {

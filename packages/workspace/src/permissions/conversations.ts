@@ -5,7 +5,7 @@ import {
   type ConversationRow,
 } from '../store/conversations.js';
 import { ACCESS_CTE, type PrincipalRef } from './access.js';
-import { decodeCursor, encodeCursor, pageLimit } from './cursor.js';
+import { decodeCursor, keysetPage, pageLimit } from './cursor.js';
 import { appLink, type LinkOptions, type NamedRef } from './views.js';
 
 /** A conversation as the tools show it (SPEC section 4, `Conversation`). */
@@ -71,13 +71,10 @@ export async function listReadableConversations(
      limit $4`,
     [principal.userId, after?.[0] ?? null, after?.[1] ?? null, limit + 1],
   );
-  const page = rows.slice(0, limit);
-  const last = page[page.length - 1];
-  return {
-    conversations: page.map((row) => toView(row, options)),
-    nextCursor:
-      rows.length > limit && last
-        ? encodeCursor('conversations', {}, [last.sort_at, last.id])
-        : null,
-  };
+  const { page, nextCursor } = keysetPage(rows, limit, {
+    list: 'conversations',
+    args: {},
+    key: (last) => [last.sort_at, last.id],
+  });
+  return { conversations: page.map((row) => toView(row, options)), nextCursor };
 }

@@ -40,6 +40,24 @@ export function decodeCursor(
   return key;
 }
 
+/**
+ * One page of a keyset list fetched with `limit + 1` rows: the first `limit` rows, and a cursor
+ * after the last of them when the extra row shows that more follow (null on the last page).
+ */
+export function keysetPage<Row>(
+  rows: readonly Row[],
+  limit: number,
+  cursor: { list: string; args: unknown; key: (last: Row) => Array<string | number> },
+): { page: Row[]; nextCursor: string | null } {
+  const page = rows.slice(0, limit);
+  const last = page[page.length - 1];
+  return {
+    page,
+    nextCursor:
+      rows.length > limit && last ? encodeCursor(cursor.list, cursor.args, cursor.key(last)) : null,
+  };
+}
+
 /** Checks a page size against its bounds (SPEC section 4: 1–100, default 25). */
 export function pageLimit(limit: number | undefined, fallback = 25, max = 100): number {
   const value = limit ?? fallback;

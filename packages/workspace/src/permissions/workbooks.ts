@@ -1,7 +1,7 @@
 import type { Queryable } from '../db/database.js';
 import { listWorksheets, type WorksheetRecord } from '../store/worksheets.js';
 import { ACCESS_CTE, type PrincipalRef } from './access.js';
-import { decodeCursor, encodeCursor, pageLimit } from './cursor.js';
+import { decodeCursor, keysetPage, pageLimit } from './cursor.js';
 import {
   WORKBOOK_VIEW_JOINS,
   WORKBOOK_VIEW_SELECT,
@@ -46,15 +46,12 @@ export async function listReadableWorkbooks(
      limit $6`,
     [principal.userId, args.workspaceId, query, after?.[0] ?? null, after?.[1] ?? null, limit + 1],
   );
-  const page = rows.slice(0, limit);
-  const last = page[page.length - 1];
-  return {
-    workbooks: page.map((row) => toWorkbookView(row, options)),
-    nextCursor:
-      rows.length > limit && last
-        ? encodeCursor('workbooks', args, [last.sort_key, last.wb_id])
-        : null,
-  };
+  const { page, nextCursor } = keysetPage(rows, limit, {
+    list: 'workbooks',
+    args,
+    key: (last) => [last.sort_key, last.wb_id],
+  });
+  return { workbooks: page.map((row) => toWorkbookView(row, options)), nextCursor };
 }
 
 /** The workbook if the principal can read it now; null when it does not exist or is not theirs to see. */

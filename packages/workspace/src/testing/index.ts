@@ -1,3 +1,7 @@
-/** Test helpers other packages share (`@ask-analyst/workspace/testing`); never used by product code. */
+/**
+ * Test and benchmark helpers other packages share (`@ask-analyst/workspace/testing`); never used by
+ * product code.
+ */
+export { formatMs, medianMs, timed } from './bench.js';
 export { openTestDatabase, testDatabaseKind } from './database.js';
 export type { TestDatabase, TestDatabaseOptions } from './database.js';
