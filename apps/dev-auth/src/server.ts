@@ -1,11 +1,12 @@
 #!/usr/bin/env node
 import { join } from 'node:path';
-import { migrate, openDatabase } from '@ask-analyst/workspace';
+import { ensurePrivateDirectory, migrate, openDatabase } from '@ask-analyst/workspace';
 import { buildAuthApp, loadAuthConfig } from './app.js';
 
 /** Runs the authorization server alone: config, database, migrations, listen, graceful shutdown. */
 async function main(): Promise<void> {
   const config = loadAuthConfig(process.env);
+  if (!config.databaseUrl) await ensurePrivateDirectory(config.dataDir);
   const db = await openDatabase({
     url: config.databaseUrl,
     dataDir: join(config.dataDir, 'pglite'),

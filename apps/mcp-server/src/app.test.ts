@@ -300,6 +300,13 @@ describe('limits and transport security', () => {
     expect(limited.json()).toMatchObject({ error: { type: 'rate_limit_error' } });
     expect(limited.headers['retry-after']).toBe('40');
     expect((await t.app.inject({ url: '/healthz' })).statusCode).toBe(200);
+    // A browser client can read the 429 and its Retry-After (CORS runs before the limit).
+    const fromBrowser = await t.app.inject({
+      url: '/.well-known/oauth-protected-resource',
+      headers: { origin: 'https://app.example.com' },
+    });
+    expect(fromBrowser.statusCode).toBe(429);
+    expect(fromBrowser.headers['access-control-allow-origin']).toBeDefined();
     const otherClient = await t.app.inject({
       url: '/.well-known/oauth-protected-resource',
       remoteAddress: '10.0.0.9',

@@ -70,12 +70,13 @@ export async function buildMcpApp(deps: McpAppDeps): Promise<FastifyInstance> {
 
   await app.register(requestIdPlugin);
   await app.register(errorHandlingPlugin);
+  // CORS before the per-IP limit, so a browser client can read its 429 and Retry-After.
+  await app.register(corsPlugin, { origins });
   await app.register(ipRateLimitPlugin, {
     perMinute: config.limits.requestsPerIpPerMinute,
     now,
     exemptPaths: ['/healthz', '/readyz'],
   });
-  await app.register(corsPlugin, { origins });
   await app.register(metadataRoutes, { config });
   await app.register(healthRoutes, { db });
   await app.register(purgeSchedulePlugin, { db, retention: config.retention });

@@ -79,7 +79,7 @@ const HTTP_ERRORS: Record<HttpErrorCode, { status: number; type: HttpErrorType; 
     },
     mcp_not_found: {
       status: 404,
-      type: 'not_found_error',
+      type: 'invalid_request_error',
       message: 'There is nothing at this address.',
     },
     mcp_internal_error: { status: 500, type: 'api_error', message: 'Internal error.' },

@@ -1,6 +1,10 @@
-import { mkdir } from 'node:fs/promises';
 import { join } from 'node:path';
-import { migrate, openDatabase, WorksheetEngine } from '@ask-analyst/workspace';
+import {
+  ensurePrivateDirectory,
+  migrate,
+  openDatabase,
+  WorksheetEngine,
+} from '@ask-analyst/workspace';
 import { buildMcpApp } from './app.js';
 import { ConfigError, loadMcpConfig } from './config.js';
 import { persistedSecret } from './secrets.js';
@@ -10,7 +14,7 @@ const SHUTDOWN_GRACE_MS = 60_000;
 /** Runs the MCP server alone: config, database, migrations, listen; graceful close on signals. */
 async function main(): Promise<void> {
   const config = loadMcpConfig(process.env);
-  if (!config.databaseUrl) await mkdir(config.dataDir, { recursive: true });
+  await ensurePrivateDirectory(config.dataDir);
   const db = await openDatabase({
     url: config.databaseUrl,
     dataDir: join(config.dataDir, 'pglite'),

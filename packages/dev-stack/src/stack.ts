@@ -1,10 +1,10 @@
-import { mkdir } from 'node:fs/promises';
 import { join } from 'node:path';
 import { cardDistDir } from '@ask-analyst/card/dist-dir';
 import { buildAuthApp, loadAuthConfig } from '@ask-analyst/dev-auth';
 import { buildMcpApp, loadMcpConfig, persistedSecret } from '@ask-analyst/mcp-server';
 import {
   WorksheetEngine,
+  ensurePrivateDirectory,
   migrate,
   openDatabase,
   seedDemoWorkspace,
@@ -38,7 +38,7 @@ export async function startStack(
   const authConfig = loadAuthConfig(env);
   const mcpConfig = loadMcpConfig(env);
 
-  await mkdir(stack.dataDir, { recursive: true });
+  await ensurePrivateDirectory(stack.dataDir);
   const db = await openDatabase({ url: stack.databaseUrl, dataDir: join(stack.dataDir, 'pglite') });
   const closers: Array<() => Promise<unknown>> = [() => db.close()];
   const close = async () => {

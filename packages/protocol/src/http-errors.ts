@@ -23,7 +23,6 @@ export const HTTP_ERROR_TYPES = [
   'permission_error',
   'invalid_request_error',
   'rate_limit_error',
-  'not_found_error',
   'api_error',
 ] as const;
 export const HttpErrorTypeSchema = z.enum(HTTP_ERROR_TYPES);

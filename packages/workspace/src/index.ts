@@ -118,3 +118,4 @@ export { OpsCommandSchema, runOpsCommand } from './ops/commands.js';
 export type { OpsCommand, OpsOutcome } from './ops/commands.js';
 export { startAdminServer } from './ops/admin-server.js';
 export type { AdminServer, AdminServerOptions } from './ops/admin-server.js';
+export { ensurePrivateDirectory } from './files/private-directory.js';

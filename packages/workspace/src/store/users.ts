@@ -100,16 +100,18 @@ export async function setUserStatus(
 
 /**
  * Invalidates everything a user holds (SPEC section 7): access tokens whose `iat` is earlier than the
- * current second are refused from now on, and the authorization server's stored refresh tokens,
- * grants, codes and sessions of the user are deleted, so the next refresh fails with `invalid_grant`
- * and the user signs in again. Returns null when there is no such user. Run it in a transaction.
+ * invalidation second are refused from now on. That second is the next whole second after now, so a
+ * token issued earlier in the current second (`iat` has second precision) is refused too. The
+ * authorization server's stored refresh tokens, grants, codes and sessions of the user are deleted,
+ * so the next refresh fails with `invalid_grant` and the user signs in again. Returns null when there is no such user. Run it in a transaction.
  */
 export async function invalidateTokensOfUser(
   db: Queryable,
   id: string,
 ): Promise<{ user: UserRecord; deletedAuthorizations: number } | null> {
   const { rows } = await db.query<UserRow>(
-    `update users set tokens_invalid_before = date_trunc('second', now()), updated_at = now()
+    `update users set tokens_invalid_before = date_trunc('second', now()) + interval '1 second',
+       updated_at = now()
      where id = $1 returning ${COLUMNS}`,
     [id],
   );
