@@ -44,7 +44,10 @@ export async function buildAuthApp(deps: AuthAppDeps): Promise<FastifyInstance> 
   const { config, db } = deps;
   const keys = await loadSigningKeys(db, config.signingKeys);
   const cookieKeys = config.cookieKeys ?? deriveCookieKeys(keys.keys);
-  const provider = createProvider({ config, db, keys, cookieKeys, fetch: deps.fetch });
+  const provider = createProvider(
+    { config, db, keys, cookieKeys, fetch: deps.fetch },
+    { registrationLimiter: new FixedWindowLimiter(config.rateLimits.registrationPerIp) },
+  );
 
   const app = Fastify({
     logger: loggerOptions(deps.logger),
@@ -69,10 +72,7 @@ export async function buildAuthApp(deps: AuthAppDeps): Promise<FastifyInstance> 
     signInPerIp: new FixedWindowLimiter(config.rateLimits.signInPerIp),
     signInPerEmail: new FixedWindowLimiter(config.rateLimits.signInPerEmail),
   });
-  await mountProvider(app, {
-    provider,
-    registrationLimiter: new FixedWindowLimiter(config.rateLimits.registrationPerIp),
-  });
+  await mountProvider(app, { provider });
 
   app.get('/healthz', async () => ({ status: 'ok' }));
   app.get('/favicon.ico', async (_request, reply) => reply.code(204).send());

@@ -112,6 +112,29 @@ describe('authorization code + PKCE over HTTP', () => {
     expect(callback(elsewhere.visit).searchParams.get('code')).toBeTruthy();
   });
 
+  it('defaults the scopes on every path the provider routes to authorization', async () => {
+    await createUser(db, people.acme, 'paths@acme.test');
+    const browser = new Browser(server.url);
+    for (const path of ['/oauth/Authorize', '/oauth/authorize/']) {
+      const { verifier, challenge } = pkce();
+      const url = new URL(authorizationUrl(server, { code_challenge: challenge }));
+      url.pathname = path;
+      const { visit } = await authorizeInBrowser(browser, url.href, { email: 'paths@acme.test' });
+      const { status, body } = await tokenRequest(server, {
+        grant_type: 'authorization_code',
+        code: callback(visit).searchParams.get('code') ?? '',
+        code_verifier: verifier,
+        client_id: CLIENT_ID,
+        redirect_uri: REDIRECT_URI,
+      });
+      expect({ path, status, scope: body.scope }).toEqual({
+        path,
+        status: 200,
+        scope: 'workbooks.read analyses.write',
+      });
+    }
+  });
+
   it('shows a consent page naming the client, resource and scopes, with no framing', async () => {
     const browser = new Browser(server.url);
     const start = pageOf(

@@ -13,8 +13,12 @@ import {
   type TestServer,
 } from './test-support/harness.js';
 
-async function register(server: TestServer, metadata: Record<string, unknown>) {
-  const res = await fetch(new URL('/oauth/register', server.url), {
+async function register(
+  server: TestServer,
+  metadata: Record<string, unknown>,
+  path = '/oauth/register',
+) {
+  const res = await fetch(new URL(path, server.url), {
     method: 'POST',
     headers: { 'content-type': 'application/json' },
     body: JSON.stringify(metadata),
@@ -199,6 +203,53 @@ describe('Dynamic Client Registration (RFC 7591)', () => {
     } finally {
       await second.close();
     }
+  });
+});
+
+describe('the registration rate limit', () => {
+  let db: Database;
+  let server: TestServer;
+
+  beforeAll(async () => {
+    db = await openTestDatabase();
+    server = await startTestServer(db, { env: { REGISTRATION_LIMIT_PER_IP: '3' } });
+  });
+  afterAll(async () => {
+    await server.close();
+    await db.close();
+  });
+
+  const metadata = { redirect_uris: ['http://localhost/cb'], token_endpoint_auth_method: 'none' };
+
+  it('counts and limits every path the provider routes to registration', async () => {
+    // The provider's router ignores case and a trailing slash; each of these registers a client.
+    for (const path of ['/oauth/Register', '/oauth/register/', '/oauth/REGISTER?x=1']) {
+      const { status, body } = await register(server, metadata, path);
+      expect({ path, status }).toEqual({ path, status: 201 });
+      expect(body.client_id).toBeTruthy();
+    }
+    for (const path of [
+      '/oauth/register',
+      '/oauth/Register',
+      '/oauth/register/',
+      '/oauth/rEgIsTeR/',
+      '/oauth/./register',
+    ]) {
+      const limited = await register(server, metadata, path);
+      expect({ path, status: limited.status }).toEqual({ path, status: 429 });
+      expect(limited.headers.get('retry-after')).toMatch(/^\d+$/);
+      expect(limited.headers.get('cache-control')).toBe('no-store');
+      expect(limited.body.error).toBe('temporarily_unavailable');
+    }
+    const { rows } = await db.query<{ n: number }>(
+      "select count(*)::int as n from oidc_models where model = 'Client'",
+    );
+    expect(rows[0]?.n).toBe(3);
+  });
+
+  it('leaves the other endpoints alone', async () => {
+    const res = await fetch(new URL('/.well-known/oauth-authorization-server', server.url));
+    expect(res.status).toBe(200);
   });
 });
 

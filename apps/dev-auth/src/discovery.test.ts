@@ -19,6 +19,9 @@ describe('discovery', () => {
   for (const path of [
     '/.well-known/oauth-authorization-server',
     '/.well-known/openid-configuration',
+    // The provider's router ignores case and a trailing slash: same document, same scopes.
+    '/.well-known/OAuth-Authorization-Server',
+    '/.well-known/openid-configuration/',
   ]) {
     it(`serves ${path}`, async () => {
       const res = await fetch(new URL(path, server.url), {

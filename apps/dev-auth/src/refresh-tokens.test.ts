@@ -15,6 +15,7 @@ import {
   pkce,
   signInAndGetTokens,
   startTestServer,
+  TEST_RESOURCE,
   type TestServer,
   tokenRequest,
 } from './test-support/harness.js';
@@ -74,6 +75,36 @@ describe('refresh tokens', () => {
     // The reuse revoked the grant: the token that replaced the reused one is dead too.
     const after = await refresh(current);
     expect(after.body.error).toBe('invalid_grant');
+  });
+
+  it('refuse an unknown resource without spending the refresh token (invalid_target)', async () => {
+    const user = await newUser('resource');
+    const { body } = await signInAndGetTokens(server, { email: user.email });
+    const token = body.refresh_token as string;
+    for (const resource of ['https://other.example/mcp', `${TEST_RESOURCE}/`]) {
+      const refused = await tokenRequest(server, {
+        grant_type: 'refresh_token',
+        refresh_token: token,
+        client_id: CLIENT_ID,
+        resource,
+      });
+      expect(refused.status).toBe(400);
+      expect(refused.body.error).toBe('invalid_target');
+      expect(refused.body.error_description).toContain(TEST_RESOURCE);
+    }
+    // The token was not consumed: the retry refreshes, it is not taken for reuse.
+    const retry = await refresh(token);
+    expect(retry.status).toBe(200);
+    expect(decodeJwt(retry.body.access_token as string).aud).toBe(TEST_RESOURCE);
+    // The MCP resource named exactly is accepted.
+    const named = await tokenRequest(server, {
+      grant_type: 'refresh_token',
+      refresh_token: retry.body.refresh_token as string,
+      client_id: CLIENT_ID,
+      resource: TEST_RESOURCE,
+    });
+    expect(named.status).toBe(200);
+    expect(decodeJwt(named.body.access_token as string).aud).toBe(TEST_RESOURCE);
   });
 
   it('let only one of two concurrent uses of the same refresh token succeed', async () => {

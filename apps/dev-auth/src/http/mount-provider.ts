@@ -1,7 +1,7 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type Provider from 'oidc-provider';
 import { ROUTES } from '../provider/configuration.js';
-import type { FixedWindowLimiter } from './rate-limit.js';
+import { rememberClientAddress } from './client-address.js';
 import { applyProviderHeaders } from './security-headers.js';
 
 /** Paths the provider answers; everything else is this app's (interactions) or 404. */
@@ -9,8 +9,6 @@ const PROVIDER_PATHS = ['/.well-known/*', '/oauth/*', ROUTES.jwks];
 
 export interface MountProviderOptions {
   provider: Provider;
-  /** Dynamic Client Registration attempts per IP. */
-  registrationLimiter: FixedWindowLimiter;
 }
 
 /**
@@ -28,19 +26,8 @@ export async function mountProvider(
     scope.addContentTypeParser('*', (_request, _payload, done) => done(null));
 
     const forward = async (request: FastifyRequest, reply: FastifyReply) => {
-      if (request.method === 'POST' && pathOf(request.url) === ROUTES.registration) {
-        const limit = options.registrationLimiter.hit(request.ip);
-        if (!limit.allowed) {
-          return reply
-            .code(429)
-            .header('retry-after', String(limit.retryAfterSeconds))
-            .header('cache-control', 'no-store')
-            .send({
-              error: 'temporarily_unavailable',
-              error_description: 'too many client registrations from this address; try again later',
-            });
-        }
-      }
+      // The provider rate-limits registrations by this address (see createProvider).
+      rememberClientAddress(request.raw, request.ip);
       reply.hijack();
       applyProviderHeaders(reply.raw);
       await callback(request.raw, reply.raw);
@@ -48,9 +35,4 @@ export async function mountProvider(
 
     for (const path of PROVIDER_PATHS) scope.all(path, forward);
   });
-}
-
-function pathOf(url: string): string {
-  const query = url.indexOf('?');
-  return query === -1 ? url : url.slice(0, query);
 }

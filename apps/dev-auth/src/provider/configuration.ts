@@ -14,7 +14,7 @@ import { STATIC_CLIENTS } from './clients.js';
 import { createLoadExistingGrant } from './grants.js';
 import type { SigningKeys } from './keys.js';
 import { validateRedirectUris } from './redirect-uris.js';
-import { MCP_SCOPES, resourceIndicators } from './resource-indicators.js';
+import { MCP_SCOPES, refuseUnknownResource, resourceIndicators } from './resource-indicators.js';
 
 const DAY = 24 * 60 * 60;
 
@@ -116,8 +116,13 @@ export function providerConfiguration(input: ProviderConfigurationInput): Config
     },
     // Refresh tokens for every client allowed the grant, without offline_access (SPEC section 3).
     issueRefreshToken: (_ctx, client) => client.grantTypeAllowed('refresh_token'),
-    // OAuth 2.1 section 4.3.1: rotate on every use; reuse of a consumed one revokes the grant.
-    rotateRefreshToken: true,
+    // OAuth 2.1 section 4.3.1: rotate on every use; reuse of a consumed one revokes the grant. The
+    // provider asks just before it consumes the token, after every other check but the resource one:
+    // a bad `resource` is refused here so that it cannot burn the token (see refuseUnknownResource).
+    rotateRefreshToken: (ctx) => {
+      refuseUnknownResource(ctx, config.mcpResource);
+      return true;
+    },
     // A sign-in outlives the browser session that made it: tokens are not bound to that session.
     expiresWithSession: () => false,
     findAccount: createFindAccount(db),

@@ -51,6 +51,23 @@ export function resourceIndicators(options: ResourceIndicatorOptions) {
 }
 
 /**
+ * Refuses (`invalid_target`) a token request whose `resource` parameter is present and is not
+ * exactly the MCP resource. oidc-provider's refresh_token grant consumes the refresh token before it
+ * resolves the resource, so its own refusal comes too late: the token is spent, and the client's
+ * retry without the parameter counts as reuse and revokes the whole grant. Called from the
+ * `rotateRefreshToken` hook, which runs after the provider parsed the request and before it
+ * consumes the token.
+ */
+export function refuseUnknownResource(ctx: KoaContextWithOIDC, resource: string): void {
+  const asked: unknown = ctx.oidc.params?.resource;
+  if (asked !== undefined && asked !== resource) {
+    throw new errors.InvalidTarget(
+      `unknown resource; this server issues tokens for ${resource} only`,
+    );
+  }
+}
+
+/**
  * The scope to request on the client's behalf. A request that names none of the MCP scopes (none
  * at all, or only `openid`/`offline_access`) asks for both, or for those of them the client
  * registered when it registered a `scope` (SPEC section 3; RFC 6749 section 3.3). `offline_access`
