@@ -146,4 +146,15 @@ export const migrations: Migration[] = [
       `create index worksheets_workbook on worksheets (workbook_id, position)`,
     ],
   },
+  {
+    version: 3,
+    name: 'service secrets',
+    statements: [
+      `create table service_secrets (
+        name text primary key,
+        value text not null,
+        created_at timestamptz not null default now()
+      )`,
+    ],
+  },
 ];

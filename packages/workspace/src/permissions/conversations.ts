@@ -5,7 +5,8 @@ import {
   type ConversationRow,
 } from '../store/conversations.js';
 import { ACCESS_CTE, type PrincipalRef } from './access.js';
-import { decodeCursor, keysetPage, pageLimit } from './cursor.js';
+import { LIST_CURSOR_SECRET, decodeCursor, keysetPage, pageLimit } from './cursor.js';
+import { serviceSecret } from '../secrets/service-secret.js';
 import { appLink, type LinkOptions, type NamedRef } from './views.js';
 
 /** A conversation as the tools show it (SPEC section 4, `Conversation`). */
@@ -63,7 +64,10 @@ export async function listReadableConversations(
   options: LinkOptions & { cursor?: string | undefined; limit?: number | undefined },
 ): Promise<{ conversations: ConversationView[]; nextCursor: string | null }> {
   const limit = pageLimit(options.limit);
-  const after = options.cursor ? decodeCursor(options.cursor, 'conversations', {}, 2) : null;
+  const secret = await serviceSecret(db, LIST_CURSOR_SECRET);
+  const after = options.cursor
+    ? decodeCursor(options.cursor, 'conversations', {}, 2, secret)
+    : null;
   const { rows } = await db.query<Row>(
     `with ${ACCESS_CTE} ${SELECT}
      where c.user_id = $1 and ($2::text is null or (c.created_at, c.id) < ($2::timestamptz, $3::text))
@@ -73,6 +77,7 @@ export async function listReadableConversations(
   );
   const { page, nextCursor } = keysetPage(rows, limit, {
     list: 'conversations',
+    secret,
     args: {},
     key: (last) => [last.sort_at, last.id],
   });

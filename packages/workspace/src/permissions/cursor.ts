@@ -1,13 +1,25 @@
-import { createHash } from 'node:crypto';
+import { createHash, createHmac, timingSafeEqual } from 'node:crypto';
 import { WorkspaceError } from '../errors.js';
 
+/** Name of the service secret that signs list cursors. */
+export const LIST_CURSOR_SECRET = 'list-cursors';
+
 /**
- * Opaque keyset cursors for lists. A cursor carries the sort key of the last row served and a
- * fingerprint of the list and its arguments, so reusing it with other arguments is refused
- * (`invalid_argument`). Tampering gains nothing: every page is still filtered by permissions.
+ * Opaque, tamper-proof keyset cursors for lists (SPEC section 4). A cursor carries the sort key of
+ * the last row served and a fingerprint of the list and its arguments, signed with HMAC-SHA256 under
+ * the database's `list-cursors` service secret: a forged or altered cursor is refused, and so is one
+ * reused with other arguments (`invalid_argument`).
  */
-export function encodeCursor(list: string, args: unknown, key: Array<string | number>): string {
-  return Buffer.from(JSON.stringify({ f: fingerprint(list, args), k: key })).toString('base64url');
+export function encodeCursor(
+  list: string,
+  args: unknown,
+  key: Array<string | number>,
+  secret: Buffer,
+): string {
+  const body = Buffer.from(JSON.stringify({ f: fingerprint(list, args), k: key })).toString(
+    'base64url',
+  );
+  return `${body}.${sign(body, secret)}`;
 }
 
 /** The sort key inside a cursor made by `encodeCursor` for the same list and arguments. */
@@ -16,12 +28,16 @@ export function decodeCursor(
   list: string,
   args: unknown,
   arity: number,
+  secret: Buffer,
 ): Array<string | number> {
-  let parsed: unknown;
-  try {
-    parsed = JSON.parse(Buffer.from(cursor, 'base64url').toString('utf8'));
-  } catch {
-    parsed = null;
+  const [encoded = '', signature = ''] = cursor.split('.');
+  let parsed: unknown = null;
+  if (verify(encoded, signature, secret)) {
+    try {
+      parsed = JSON.parse(Buffer.from(encoded, 'base64url').toString('utf8'));
+    } catch {
+      parsed = null;
+    }
   }
   const body = parsed as { f?: unknown; k?: unknown } | null;
   const key = body?.k;
@@ -47,14 +63,21 @@ export function decodeCursor(
 export function keysetPage<Row>(
   rows: readonly Row[],
   limit: number,
-  cursor: { list: string; args: unknown; key: (last: Row) => Array<string | number> },
+  cursor: {
+    list: string;
+    args: unknown;
+    key: (last: Row) => Array<string | number>;
+    secret: Buffer;
+  },
 ): { page: Row[]; nextCursor: string | null } {
   const page = rows.slice(0, limit);
   const last = page[page.length - 1];
   return {
     page,
     nextCursor:
-      rows.length > limit && last ? encodeCursor(cursor.list, cursor.args, cursor.key(last)) : null,
+      rows.length > limit && last
+        ? encodeCursor(cursor.list, cursor.args, cursor.key(last), cursor.secret)
+        : null,
   };
 }
 
@@ -72,4 +95,14 @@ function fingerprint(list: string, args: unknown): string {
     .update(JSON.stringify([list, args]))
     .digest('base64url')
     .slice(0, 16);
+}
+
+function sign(body: string, secret: Buffer): string {
+  return createHmac('sha256', secret).update(body).digest('base64url');
+}
+
+function verify(body: string, signature: string, secret: Buffer): boolean {
+  const expected = Buffer.from(sign(body, secret));
+  const actual = Buffer.from(signature);
+  return actual.length === expected.length && timingSafeEqual(actual, expected);
 }

@@ -1,7 +1,8 @@
 import type { Queryable } from '../db/database.js';
 import { listWorksheets, type WorksheetRecord } from '../store/worksheets.js';
 import { ACCESS_CTE, type PrincipalRef } from './access.js';
-import { decodeCursor, keysetPage, pageLimit } from './cursor.js';
+import { LIST_CURSOR_SECRET, decodeCursor, keysetPage, pageLimit } from './cursor.js';
+import { serviceSecret } from '../secrets/service-secret.js';
 import {
   WORKBOOK_VIEW_JOINS,
   WORKBOOK_VIEW_SELECT,
@@ -33,7 +34,10 @@ export async function listReadableWorkbooks(
   const limit = pageLimit(options.limit);
   const query = options.query?.trim() || null;
   const args = { query, workspaceId: options.workspaceId ?? null };
-  const after = options.cursor ? decodeCursor(options.cursor, 'workbooks', args, 2) : null;
+  const secret = await serviceSecret(db, LIST_CURSOR_SECRET);
+  const after = options.cursor
+    ? decodeCursor(options.cursor, 'workbooks', args, 2, secret)
+    : null;
   const { rows } = await db.query<WorkbookViewRow & { sort_key: string }>(
     `with ${ACCESS_CTE}
      select ${WORKBOOK_VIEW_SELECT}, lower(wb.name) as sort_key
@@ -48,6 +52,7 @@ export async function listReadableWorkbooks(
   );
   const { page, nextCursor } = keysetPage(rows, limit, {
     list: 'workbooks',
+    secret,
     args,
     key: (last) => [last.sort_key, last.wb_id],
   });
