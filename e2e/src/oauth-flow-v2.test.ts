@@ -1,8 +1,8 @@
-import { Client, StreamableHTTPClientTransport, UnauthorizedError, auth } from '@modelcontextprotocol/client';
+import { auth } from '@modelcontextprotocol/client';
 import { describe, expect, it } from 'vitest';
 import { TestOAuthClient } from './fixtures/oauth-client.js';
 import { useE2eWorld } from './fixtures/world.js';
-import { signInInBrowser } from './flows/sign-in.js';
+import { connectAs } from './flows/connect.js';
 import { jwtPayload, refreshByHand } from './flows/token-endpoint.js';
 
 /**
@@ -13,30 +13,29 @@ import { jwtPayload, refreshByHand } from './flows/token-endpoint.js';
 describe('OAuth 2.1 + PKCE with the v2 MCP client', () => {
   const world = useE2eWorld();
 
-  async function connect(oauth: TestOAuthClient): Promise<Client> {
-    const { stack, browser, receiver } = world;
-    const serverUrl = new URL(`${stack.mcpUrl}/mcp`);
-    const first = new Client({ name: 'e2e-v2', version: '1.0.0' });
-    const transport = new StreamableHTTPClientTransport(serverUrl, { authProvider: oauth });
-    await expect(first.connect(transport)).rejects.toBeInstanceOf(UnauthorizedError);
-    expect(oauth.authorizationUrl).toBeDefined();
-    const callback = await signInInBrowser(browser, oauth.authorizationUrl as URL, receiver, { email: 'ada@acme.test' });
-    expect(callback.get('iss')).toBe(stack.authUrl);
-    await transport.finishAuth(callback);
-    const client = new Client({ name: 'e2e-v2', version: '1.0.0' });
-    await client.connect(new StreamableHTTPClientTransport(serverUrl, { authProvider: oauth }));
-    return client;
-  }
-
-  for (const registration of ['dynamic client registration', 'the pre-registered client'] as const) {
+  for (const registration of [
+    'dynamic client registration',
+    'the pre-registered client',
+  ] as const) {
     it(`signs in through ${registration}, calls a tool, refreshes and rotates`, async () => {
       const { stack, receiver } = world;
       const oauth = new TestOAuthClient({
         redirectUrl: receiver.url,
-        ...(registration === 'the pre-registered client' ? { clientId: 'analyst-code-editor' } : {}),
+        ...(registration === 'the pre-registered client'
+          ? { clientId: 'analyst-code-editor' }
+          : {}),
       });
-      const client = await connect(oauth);
-      if (registration === 'the pre-registered client') expect(oauth.clientId).toBe('analyst-code-editor');
+      const { client, callback } = await connectAs(
+        stack.mcpUrl,
+        world.browser,
+        receiver,
+        { email: 'ada@acme.test' },
+        oauth,
+      );
+      expect(oauth.authorizationUrl).toBeDefined();
+      expect(callback.get('iss')).toBe(stack.authUrl);
+      if (registration === 'the pre-registered client')
+        expect(oauth.clientId).toBe('analyst-code-editor');
       else expect(oauth.clientId).not.toBe('analyst-code-editor');
 
       const first = oauth.tokens();
@@ -62,7 +61,11 @@ describe('OAuth 2.1 + PKCE with the v2 MCP client', () => {
       const again = await client.callTool({ name: 'whoami', arguments: {} });
       expect(again.isError).toBeFalsy();
 
-      const reused = await refreshByHand(stack.authUrl, oauth.clientId as string, first.refresh_token);
+      const reused = await refreshByHand(
+        stack.authUrl,
+        oauth.clientId as string,
+        first.refresh_token,
+      );
       expect(reused.status).toBe(400);
       expect(reused.body.error).toBe('invalid_grant');
       await client.close();

@@ -1,4 +1,8 @@
-import { Client, StreamableHTTPClientTransport, UnauthorizedError } from '@modelcontextprotocol/client';
+import {
+  Client,
+  StreamableHTTPClientTransport,
+  UnauthorizedError,
+} from '@modelcontextprotocol/client';
 import type { Browser } from 'playwright-core';
 import { TestOAuthClient } from '../fixtures/oauth-client.js';
 import type { RedirectReceiver } from '../fixtures/redirect-receiver.js';
@@ -19,10 +23,9 @@ export async function connectAs(
   browser: Browser,
   receiver: RedirectReceiver,
   signIn: SignInOptions,
-  clientId = 'analyst-code-editor',
+  oauth = new TestOAuthClient({ redirectUrl: receiver.url, clientId: 'analyst-code-editor' }),
 ): Promise<Connection> {
   const serverUrl = new URL(`${mcpUrl}/mcp`);
-  const oauth = new TestOAuthClient({ redirectUrl: receiver.url, clientId });
   const transport = new StreamableHTTPClientTransport(serverUrl, { authProvider: oauth });
   try {
     await new Client({ name: 'e2e', version: '1.0.0' }).connect(transport);
