@@ -31,12 +31,14 @@ export type AnalysisStep = z.infer<typeof AnalysisStepSchema>;
  * Why a turn failed. `not_understood`: the question could not be mapped to the data (the message
  * says what was understood and what was not); `needs_clarification`: it could be read in more than
  * one way (the message lists them); `timeout`: over the analysis time limit; `interrupted`: the
- * process running it stopped; `not_found`: its worksheet is no longer readable to the user.
+ * process running it stopped; `not_found`: its worksheet is no longer readable to the user;
+ * `permission_denied`: the user no longer has the analyst role there.
  */
 export const TURN_ERROR_CODES = [
   'not_understood',
   'needs_clarification',
   'not_found',
+  'permission_denied',
   'timeout',
   'interrupted',
   'unavailable',
