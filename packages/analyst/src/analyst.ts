@@ -216,7 +216,13 @@ export class Analyst {
       answer: {
         summary: summarize(plan, table, formats, interpretation.restatement),
         table,
-        chart: chartFor(plan, table, formats, interpretation.restatement.replace(/\.$/, '')),
+        chart: chartFor(
+          plan,
+          semantics,
+          table,
+          formats,
+          interpretation.restatement.replace(/\.$/, ''),
+        ),
         source: {
           workbookId: request.source.workbook.id,
           worksheetId: request.source.id,

@@ -249,13 +249,9 @@ export function readQuestion(
   mentions.forEach((m, index) => {
     if (used.has(index)) return;
     const grain = keywordOf(m, 'grain');
-    if (grain?.asGroup && semantics.timeColumn) {
-      reading.dimensions.push({
-        column: semantics.timeColumn,
-        grain: grain.grain === 'auto' ? null : grain.grain,
-        source: 'stated',
-        words: m.words,
-      });
+    const asked = grain?.asGroup ? timeDimension(semantics, grain.grain) : null;
+    if (asked) {
+      reading.dimensions.push({ ...asked, source: 'stated', words: m.words });
       use(index);
       return;
     }
@@ -272,15 +268,14 @@ export function readQuestion(
           source: 'stated',
           words: `${words} ${t.words}`,
         });
-      } else if (tGrain && semantics.timeColumn) {
+      } else if (tGrain && timeDimension(semantics, tGrain.grain)) {
         reading.dimensions.push({
-          column: semantics.timeColumn,
-          grain: tGrain.grain === 'auto' ? null : tGrain.grain,
+          ...timeDimension(semantics, tGrain.grain)!,
           source: 'stated',
           words: `${words} ${t.words}`,
         });
       } else if (t.kind === 'entity') {
-        const id = semantics.columns.find((c) => c.role === 'identifier' && c.type === 'string');
+        const id = nameColumn(semantics);
         if (!id) break;
         reading.dimensions.push({
           column: id,
@@ -425,6 +420,17 @@ export function readQuestion(
     use(index, numberIndex, columnNear.j);
   });
 
+  // A number right before a numeric column: "cars with 8 cylinders".
+  mentions.forEach((m, index) => {
+    const after = at(index + 1);
+    if (used.has(index) || m.kind !== 'number' || after?.kind !== 'column' || used.has(index + 1))
+      return;
+    if (after.column.type !== 'integer' && after.column.type !== 'number') return;
+    if (keywordOf(at(index - 1), 'top')) return;
+    addFilter(filterOf(after.column.name, 'eq', m.value), 'stated', `${m.words} ${after.words}`);
+    use(index, index + 1);
+  });
+
   // Ranking: "top 5", "bottom 3".
   mentions.forEach((m, index) => {
     if (used.has(index)) return;
@@ -451,7 +457,7 @@ export function readQuestion(
         });
         use(next(index + 1, 2));
       } else if (target?.kind === 'entity' && reading.dimensions.length === 0) {
-        const id = semantics.columns.find((c) => c.role === 'identifier' && c.type === 'string');
+        const id = nameColumn(semantics);
         if (id) {
           reading.dimensions.push({
             column: id,
@@ -484,7 +490,35 @@ export function readQuestion(
       use(targetIndex);
       targetIndex = next(targetIndex, 2);
     }
-    const target = at(targetIndex);
+    // "the longest flight distance": a row word before a column only says what the rows are.
+    const afterEntity = next(targetIndex, 1);
+    if (
+      at(targetIndex)?.kind === 'entity' &&
+      at(afterEntity)?.kind === 'column' &&
+      !count &&
+      !distinct
+    ) {
+      use(targetIndex);
+      targetIndex = afterEntity;
+    }
+    const found = at(targetIndex);
+    // "maximum temperature" over temp_max and temp_min: the column named for that direction.
+    const direction =
+      explicit === 'max' || superlative?.direction === 'desc'
+        ? /\bmax/i
+        : explicit === 'min' || superlative?.direction === 'asc'
+          ? /\bmin/i
+          : null;
+    const target: Mention | undefined =
+      found?.kind === 'column' && found.others.length > 0 && direction
+        ? {
+            ...found,
+            column:
+              [found.column, ...found.others].find((c) =>
+                direction.test(c.name.replace(/_/g, ' ')),
+              ) ?? found.column,
+          }
+        : found;
     const words = target && targetIndex >= 0 ? `${m.words} ${target.words}` : m.words;
     if (share) {
       reading.calculation = { calculation: { kind: 'share_of_total' }, words: m.words };
@@ -585,7 +619,7 @@ export function readQuestion(
       });
       use(index, targetIndex);
     } else if (target?.kind === 'entity' && !used.has(targetIndex) && superlatives.length > 0) {
-      const id = semantics.columns.find((c) => c.role === 'identifier' && c.type === 'string');
+      const id = nameColumn(semantics);
       if (id) {
         reading.dimensions.push({
           column: id,
@@ -680,6 +714,27 @@ export function readQuestion(
     }
   });
   return reading;
+}
+
+/** The column that names a row ("which movie" → Title): an identifier, a name, the most varied text. */
+function nameColumn(semantics: WorksheetSemantics): ColumnSemantics | undefined {
+  const text = semantics.columns.filter((c) => c.type === 'string');
+  return (
+    text.find((c) => c.role === 'identifier') ??
+    text.find((c) => /^(name|title|label)$/i.test(c.name.trim())) ??
+    [...text].sort((a, b) => b.profile.distinctCount - a.profile.distinctCount)[0]
+  );
+}
+
+/** The grouping a time grain word asks for: the time column with that grain, or a year column. */
+function timeDimension(
+  semantics: WorksheetSemantics,
+  grain: TimeGrain | 'auto',
+): { column: ColumnSemantics; grain: TimeGrain | null } | null {
+  if (semantics.timeColumn)
+    return { column: semantics.timeColumn, grain: grain === 'auto' ? null : grain };
+  const year = semantics.columns.find((c) => c.role === 'year');
+  return year && (grain === 'year' || grain === 'auto') ? { column: year, grain: null } : null;
 }
 
 function hasGrouping(mentions: readonly Mention[], reading: Reading): boolean {

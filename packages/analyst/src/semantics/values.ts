@@ -1,5 +1,5 @@
 import { normalizeValue, stem, STOPWORDS, type Token } from '../text/tokens.js';
-import { US_STATES } from '../text/lexicon.js';
+import { DEMONYMS, US_STATES } from '../text/lexicon.js';
 
 /** A value of a text column found in a question. */
 export interface ValueMatch {
@@ -112,6 +112,10 @@ export class ValueIndex {
   ): Array<{ column: string; value: string }> {
     const code = US_STATES.get(key);
     if (code) return this.byKey.get(code.toLowerCase()) ?? [];
+    for (const place of DEMONYMS.get(key) ?? []) {
+      const found = this.byKey.get(place);
+      if (found) return found;
+    }
     const name = words.length === 1 && words[0]!.upper ? STATE_BY_CODE.get(key) : undefined;
     return name ? (this.byKey.get(name) ?? []) : [];
   }

@@ -19,7 +19,9 @@ export function formatValue(value: Cell, format: ValueFormat): string {
     case 'percent':
       return percent.format(value);
     case 'currency':
-      return Math.abs(value) >= 100 ? currency.format(value) : `$${decimal.format(value)}`;
+      return Math.abs(value) >= 100_000 || Number.isInteger(value)
+        ? currency.format(value)
+        : `${value < 0 ? '-' : ''}$${decimal.format(Math.abs(value))}`;
     default:
       return decimal.format(value);
   }

@@ -20,13 +20,14 @@ export function outputFormats(
     const source = column(d.column);
     const grainFormat: ValueFormat =
       d.grain === 'year' || d.grain === 'hour_of_day'
-        ? 'integer'
+        ? 'text'
         : d.grain === 'quarter' || d.grain === 'month' || d.grain === 'week' || d.grain === 'day'
           ? 'date'
           : d.grain === 'hour'
             ? 'timestamp'
             : 'text';
-    formats.set(d.label, d.grain ? grainFormat : (source?.format ?? 'text'));
+    const yearColumn = source?.role === 'year';
+    formats.set(d.label, d.grain ? grainFormat : yearColumn ? 'text' : (source?.format ?? 'text'));
   }
   for (const m of plan.measures) {
     const source = column(m.column);
@@ -60,6 +61,7 @@ function field(label: string, formats: ReadonlyMap<string, ValueFormat>): ChartF
  */
 export function chartFor(
   plan: AnalysisPlan,
+  semantics: WorksheetSemantics,
   table: AnswerTable,
   formats: ReadonlyMap<string, ValueFormat>,
   title: string,
@@ -78,7 +80,8 @@ export function chartFor(
     first!.grain !== null &&
     !['month_of_year', 'day_of_week', 'quarter_of_year', 'hour_of_day'].includes(first!.grain);
   const yearColumn =
-    first!.grain === null && formats.get(first!.label) === 'integer' && /year/i.test(first!.label);
+    first!.grain === null &&
+    semantics.columns.some((c) => c.name === first!.column && c.role === 'year');
   if ((timeLike || yearColumn || formats.get(first!.label) === 'date') && table.rows.length > 1) {
     return { type: 'line', title, x, y: field(measure, formats), series };
   }
