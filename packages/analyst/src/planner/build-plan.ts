@@ -436,10 +436,16 @@ export function restate(plan: AnalysisPlan, semantics: WorksheetSemantics): stri
 function notUnderstood(reading: Reading, semantics: WorksheetSemantics): string {
   const columns = semantics.columns.map((c) => c.name).join(', ');
   const words = reading.unused.filter((w) => /\p{L}{3,}/u.test(w));
+  const suggestions = reading.alternatives.map((a) => a.reason).slice(0, 3);
   return (
+    (suggestions.length > 0 ? `${suggestions.map((s) => capitalize(s)).join(' ')} ` : '') +
     (words.length > 0
       ? `I could not match ${words.map((w) => `"${w}"`).join(', ')} to the data in ${semantics.source.name}. `
       : `I could not find a question about ${semantics.source.name} in that. `) +
     `Ask about its columns (${columns}), for example "average ${semantics.columns.find((c) => c.role === 'measure')?.name ?? 'value'} by ${semantics.columns.find((c) => c.role === 'category')?.name ?? 'month'}".`
   );
+}
+
+function capitalize(text: string): string {
+  return text.charAt(0).toUpperCase() + text.slice(1);
 }

@@ -44,6 +44,11 @@ add(
   'how many different|how many distinct|how many unique|number of different|number of distinct|number of unique|count of distinct|count of unique|distinct|unique|different',
   { kind: 'count_distinct' },
 );
+add('most common|most frequent|most popular|most often|commonest', {
+  kind: 'superlative',
+  direction: 'desc',
+});
+add('least common|least frequent|least popular|rarest', { kind: 'superlative', direction: 'asc' });
 add(
   'highest|largest|biggest|greatest|most|peak|longest|heaviest|fastest|best|latest|newest|most recent|maximal|strongest|busiest|hottest|warmest|wettest|most expensive|costliest|priciest|tallest|oldest',
   { kind: 'superlative', direction: 'desc' },

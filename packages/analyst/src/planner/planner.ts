@@ -23,7 +23,9 @@ export interface Planner {
 /** The default planner: a deterministic semantic parser, no network, no model. */
 export const deterministicPlanner: Planner = {
   async plan({ question, semantics, values, previous, worksheetStated }) {
-    const reading = readQuestion(question, semantics, values);
+    const reading = readQuestion(question, semantics, values, {
+      previousFilterColumns: previous?.plan.filters.map((filter) => filter.column) ?? [],
+    });
     return buildPlan(reading, semantics, previous, { worksheetStated });
   },
 };

@@ -126,6 +126,7 @@ export function readQuestion(
   question: string,
   semantics: WorksheetSemantics,
   values: ValueIndex,
+  context: { previousFilterColumns?: readonly string[] } = {},
 ): Reading {
   const tokens = tokenize(question);
   const mentions = findMentions(tokens, semantics, values);
@@ -151,9 +152,11 @@ export function readQuestion(
     }
     return -1;
   };
-  const namedColumns = new Set(
-    mentions.flatMap((m) => (m.kind === 'column' ? [m.column.name] : [])),
-  );
+  // Columns named in the question, or filtered by the turn a follow-up builds on ("what about JFK?").
+  const namedColumns = new Set([
+    ...mentions.flatMap((m) => (m.kind === 'column' ? [m.column.name] : [])),
+    ...(context.previousFilterColumns ?? []),
+  ]);
   const addFilter = (filter: PlanFilter, source: ReadFilter['source'], words: string) =>
     reading.filters.push({ filter, source, words, text: describeFilter(filter) });
   const last = lastDate(semantics);

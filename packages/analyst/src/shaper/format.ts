@@ -12,7 +12,7 @@ const currency = new Intl.NumberFormat('en-US', {
 /** A value as the summary writes it: `124,711`, `47.29`, `$47,287,353`, `12.5%`. */
 export function formatValue(value: Cell, format: ValueFormat): string {
   if (value === null) return 'empty';
-  if (typeof value !== 'number') return String(value);
+  if (typeof value !== 'number' || format === 'text') return String(value);
   switch (format) {
     case 'integer':
       return Number.isInteger(value) ? integer.format(value) : decimal.format(value);
