@@ -67,6 +67,30 @@ describe('engine limits', () => {
     expect((await engine.read(cars, { limit: 1 })).rows).toHaveLength(1);
   });
 
+  it('stops a running query when its signal aborts (cancelled), and honours a longer time limit of its own', async () => {
+    const abort = new AbortController();
+    const started = Date.now();
+    const running = engine
+      .query(slow, [], { cars: cars.dataPath }, { signal: abort.signal, timeoutMs: 60_000 })
+      .then(
+        () => undefined,
+        (error: unknown) => error,
+      );
+    await new Promise((resolve) => setTimeout(resolve, 600));
+    abort.abort();
+    const cancelled = await running;
+    expect(cancelled).toBeInstanceOf(DataError);
+    expect((cancelled as DataError).code).toBe('cancelled');
+    // It ran past the engine's 400 ms limit (its own was 60 s) and stopped soon after the abort.
+    expect(Date.now() - started).toBeGreaterThanOrEqual(600);
+    expect(Date.now() - started).toBeLessThan(10_000);
+    const already = await engine
+      .query('SELECT 1', [], { cars: cars.dataPath }, { signal: abort.signal })
+      .catch((error: unknown) => error);
+    expect((already as DataError).code).toBe('cancelled');
+    expect((await engine.read(cars, { limit: 1 })).rows).toHaveLength(1);
+  });
+
   it('refuses work once closed', async () => {
     const { engine: closing, dispose: disposeClosing } = await openTestEngine();
     await disposeClosing();

@@ -5,7 +5,20 @@ import { createSmallWorld, type SmallWorld } from '../test-support/world.js';
 import { createConversation, getConversation } from './conversations.js';
 import { findOrganizationByName, getOrganization } from './organizations.js';
 import { listTelemetry, purgeTelemetry, recordTelemetry } from './telemetry.js';
-import { createTurn, getLatestTurn, listTurns, listTurnsByStatus, updateTurn } from './turns.js';
+import {
+  claimNextTurn,
+  countUnfinishedTurns,
+  createTurn,
+  getLatestTurn,
+  getTurn,
+  listTurns,
+  listTurnsByStatus,
+  recoverAbandonedTurns,
+  renewTurnLease,
+  requeueTurn,
+  updateLeasedTurn,
+  updateTurn,
+} from './turns.js';
 import { findUserByEmail, getUser } from './users.js';
 import { createWorkbook, findWorkbookByName, getWorkbook } from './workbooks.js';
 import {
@@ -147,6 +160,64 @@ describe(`store (${testDatabaseKind()})`, () => {
       'queued',
     ]);
     expect((await getLatestTurn(db, conversation.id))?.id).toBe(second.id);
+  });
+
+  it('leases turns: one at a time per conversation, in order, only the owner finishes, none left running', async () => {
+    await db.query(`update turns set status = 'cancelled' where status in ('queued', 'running')`);
+    const make = (title: string) =>
+      createConversation(db, { workspaceId: world.operations, userId: world.ada, title });
+    const a = await make('A');
+    const b = await make('B');
+    const a0 = await createTurn(db, { conversationId: a.id, question: 'a0' });
+    const a1 = await createTurn(db, { conversationId: a.id, question: 'a1' });
+    const b0 = await createTurn(db, { conversationId: b.id, question: 'b0' });
+    expect(await countUnfinishedTurns(db, world.ada)).toBe(3);
+
+    const first = await claimNextTurn(db, 'runner_1', 30);
+    const second = await claimNextTurn(db, 'runner_2', 30);
+    expect([first?.id, second?.id]).toEqual([a0.id, b0.id]);
+    expect(first).toMatchObject({
+      status: 'running',
+      startedAt: expect.stringMatching(ISO) as unknown,
+    });
+    // a1 waits while a0 of the same conversation runs.
+    expect(await claimNextTurn(db, 'runner_2', 30)).toBeNull();
+
+    expect(await renewTurnLease(db, a0.id, 'runner_1', 30)).toBe(true);
+    expect(await renewTurnLease(db, a0.id, 'runner_2', 30)).toBe(false);
+    expect(await updateLeasedTurn(db, a0.id, 'runner_2', { status: 'succeeded' })).toBeNull();
+    const done = await updateLeasedTurn(db, a0.id, 'runner_1', {
+      status: 'succeeded',
+      answer: { summary: 'ok' },
+      finishedAt: new Date(),
+    });
+    expect(done).toMatchObject({ status: 'succeeded', answer: { summary: 'ok' } });
+    expect(await renewTurnLease(db, a0.id, 'runner_1', 30)).toBe(false);
+    expect((await claimNextTurn(db, 'runner_1', 30))?.id).toBe(a1.id);
+
+    // A graceful stop puts a turn back; a dead runner's turn is re-queued, then failed.
+    expect(await requeueTurn(db, a1.id, 'runner_1')).toBe(true);
+    expect((await getTurn(db, a1.id))?.status).toBe('queued');
+    await db.query(
+      `update turns set lease_expires_at = now() - interval '1 second' where id = $1`,
+      [b0.id],
+    );
+    expect(await recoverAbandonedTurns(db, 2)).toEqual({ requeued: 1, failed: 0 });
+    const again = await claimNextTurn(db, 'runner_3', 30);
+    expect(again?.id).toBe(a1.id);
+    const b0again = await claimNextTurn(db, 'runner_3', 30);
+    expect(b0again?.id).toBe(b0.id);
+    await db.query(
+      `update turns set lease_expires_at = now() - interval '1 second' where id = $1`,
+      [b0.id],
+    );
+    expect(await recoverAbandonedTurns(db, 2)).toEqual({ requeued: 0, failed: 1 });
+    expect(await getTurn(db, b0.id)).toMatchObject({
+      status: 'failed',
+      error: { code: 'interrupted' },
+    });
+    expect(await recoverAbandonedTurns(db, 2, 'runner_3')).toEqual({ requeued: 1, failed: 0 });
+    expect(await listTurnsByStatus(db, ['running'])).toEqual([]);
   });
 
   it('records telemetry and purges what is older than the window', async () => {
