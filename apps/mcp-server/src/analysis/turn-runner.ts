@@ -2,10 +2,10 @@ import { randomUUID } from 'node:crypto';
 import { AnswerSchema, type AnalysisStep, type TurnErrorCode } from '@ask-analyst/protocol';
 import type { Analyst, PreviousTurn } from '@ask-analyst/analyst';
 import {
-  authorize,
   claimNextTurn,
   getConversation,
   getReadableWorksheet,
+  hasRole,
   listReadableWorksheets,
   listTurns,
   recoverAbandonedTurns,
@@ -284,15 +284,15 @@ export class TurnRunner {
     const { db, appUrl } = this.options;
     const links = { appUrl };
     if (conversation.worksheetId) {
-      const decision = await authorize(db, principal, 'analysis.run', conversation.worksheetId);
+      // Roles are read now, as of this run (SPEC section 7), not when the question was asked.
       const worksheet = await getReadableWorksheet(db, principal, conversation.worksheetId, links);
-      if (decision === 'not_found' || !worksheet) {
+      if (!worksheet) {
         return {
           code: 'not_found',
           message: 'The worksheet of this conversation is no longer readable to you.',
         };
       }
-      if (decision === 'denied') {
+      if (!hasRole(worksheet.role, 'analyst')) {
         return {
           code: 'permission_denied',
           message:
@@ -326,6 +326,7 @@ export class TurnRunner {
 
 /** The last answered turn before `turn`, which a follow-up builds on. */
 async function previousTurn(db: Database, turn: TurnRecord): Promise<PreviousTurn | null> {
+  if (turn.index === 0) return null;
   const turns = await listTurns(db, turn.conversationId);
   for (const earlier of turns.filter((t) => t.index < turn.index).reverse()) {
     if (earlier.status !== 'succeeded') continue;

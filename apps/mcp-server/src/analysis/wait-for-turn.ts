@@ -24,16 +24,23 @@ export async function waitForTurn(
   const deadline = Date.now() + waitMs;
   let current = turn;
   let seen = fingerprint(turn);
+  const observe = async (next: TurnRecord | null) => {
+    if (!next) return;
+    current = next;
+    const print = fingerprint(next);
+    if (print !== seen) {
+      seen = print;
+      await options.onChange?.(next);
+    }
+  };
   while (!isFinished(current) && !options.signal?.aborted) {
     const left = deadline - Date.now();
     if (left <= 0) break;
-    const changed = await events.next(current.id, Math.min(left, POLL_MS), options.signal);
-    current = changed ?? (await getTurn(db, current.id)) ?? current;
-    const print = fingerprint(current);
-    if (print !== seen) {
-      seen = print;
-      await options.onChange?.(current);
-    }
+    // Listen first, then read: a change made between the two is not missed.
+    const changed = events.next(current.id, Math.min(left, POLL_MS), options.signal);
+    await observe(await getTurn(db, current.id));
+    if (isFinished(current)) break;
+    await observe(await changed);
   }
   return current;
 }

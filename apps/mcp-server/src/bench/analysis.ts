@@ -105,7 +105,7 @@ async function main(): Promise<void> {
         runtime,
         mcp,
       );
-      const output = result.structuredContent as unknown as AnalysisOutput;
+      const output = result.structuredContent as AnalysisOutput;
       if (result.isError || output.turn.status !== 'succeeded')
         throw new Error(JSON.stringify(result.structuredContent));
       return output.turn.answer!;

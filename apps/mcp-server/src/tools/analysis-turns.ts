@@ -57,17 +57,21 @@ export async function turnOf(
   return turn;
 }
 
+/** The error of a user who may read a workspace but not run Ask Analyst there (SPEC section 4). */
+export function analystRoleNeeded(): ToolError {
+  return new ToolError(
+    'permission_denied',
+    'Running Ask Analyst needs the analyst role in this workspace; you can read its workbooks but not analyse them. Ask a workspace admin for the analyst role.',
+  );
+}
+
 /** `permission_denied` unless the user may run Ask Analyst on the object now (analyst role). */
 export async function requireAnalyst(ctx: ToolContext, objectId: string): Promise<void> {
   const decision = await authorize(ctx.db, ctx.principal, 'analysis.run', objectId);
-  if (decision === 'not_found')
+  if (decision === 'not_found') {
     throw new ToolError('not_found', `No object with id ${objectId} that you can read.`);
-  if (decision === 'denied') {
-    throw new ToolError(
-      'permission_denied',
-      'Running Ask Analyst needs the analyst role in this workspace; you can read its workbooks but not analyse them. Ask a workspace admin for the analyst role.',
-    );
   }
+  if (decision === 'denied') throw analystRoleNeeded();
 }
 
 /** Counts one analysis toward the per-minute limit and refuses a fourth one still unfinished (SPEC 7). */

@@ -3,18 +3,22 @@ import {
   createConversation,
   createTurn,
   getReadableWorksheet,
+  hasRole,
   listReadableWorksheets,
   type ReadableWorksheet,
 } from '@ask-analyst/workspace';
 import { toWorksheetSource } from '../analysis/views.js';
 import { ToolError } from '../errors.js';
-import { admitAnalysis, answerWhenReady, CARD_META, requireAnalyst } from './analysis-turns.js';
+import { admitAnalysis, analystRoleNeeded, answerWhenReady, CARD_META } from './analysis-turns.js';
 import { defineTool, type ToolContext } from './define-tool.js';
 import { notFound } from './readable.js';
 
 const TITLE_LENGTH = 120;
 
-/** The worksheets the question may be about: the one named, a workbook's, or every readable one. */
+/**
+ * The worksheets the question may be about: the one named, a workbook's, or every readable one where
+ * the user has the analyst role. Roles come with the readable worksheets, read now (SPEC section 7).
+ */
 async function candidatesFor(
   ctx: ToolContext,
   args: { workbookId?: string | undefined; worksheetId?: string | undefined },
@@ -23,8 +27,7 @@ async function candidatesFor(
   if (args.worksheetId) {
     const worksheet = await getReadableWorksheet(ctx.db, ctx.principal, args.worksheetId, links);
     if (!worksheet) throw notFound('worksheet', args.worksheetId);
-    await requireAnalyst(ctx, worksheet.id);
-    return [worksheet];
+    return analysable([worksheet]);
   }
   if (args.workbookId) {
     const worksheets = await listReadableWorksheets(ctx.db, ctx.principal, {
@@ -32,17 +35,23 @@ async function candidatesFor(
       workbookId: args.workbookId,
     });
     if (worksheets.length === 0) throw notFound('workbook', args.workbookId);
-    await requireAnalyst(ctx, args.workbookId);
-    return worksheets;
+    return analysable(worksheets);
   }
   const readable = await listReadableWorksheets(ctx.db, ctx.principal, links);
-  const analysable = readable.filter((w) => w.role === 'analyst' || w.role === 'admin');
-  if (analysable.length > 0) return analysable;
-  if (readable.length > 0) await requireAnalyst(ctx, readable[0]!.id);
-  throw new ToolError(
-    'not_found',
-    'You have no worksheets to analyse. Use list_workbooks to see what you can read.',
-  );
+  if (readable.length === 0) {
+    throw new ToolError(
+      'not_found',
+      'You have no worksheets to analyse. Use list_workbooks to see what you can read.',
+    );
+  }
+  return analysable(readable);
+}
+
+/** The worksheets the user may analyse; `permission_denied` when they may only read them all. */
+function analysable(worksheets: ReadableWorksheet[]): ReadableWorksheet[] {
+  const allowed = worksheets.filter((worksheet) => hasRole(worksheet.role, 'analyst'));
+  if (allowed.length === 0) throw analystRoleNeeded();
+  return allowed;
 }
 
 /** Starts an Ask Analyst conversation with a question about the user's data. */

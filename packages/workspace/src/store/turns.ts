@@ -131,6 +131,38 @@ const PATCHABLE: Array<[keyof TurnPatch, string, 'json' | 'plain']> = [
   ['error', 'error', 'json'],
 ];
 
+/** `column = $n` assignments of a patch, its values appended to `params`. */
+function assignments(patch: TurnPatch, params: unknown[]): string[] {
+  const sets: string[] = [];
+  for (const [key, column, kind] of PATCHABLE) {
+    if (!(key in patch)) continue;
+    const value = patch[key];
+    params.push(kind === 'json' && value != null ? JSON.stringify(value) : (value ?? null));
+    sets.push(`${column} = $${params.length}${kind === 'json' ? '::jsonb' : ''}`);
+  }
+  return sets;
+}
+
+/**
+ * One statement that updates turns matching `where` with `sets` and marks their conversations as
+ * active now (a data-modifying CTE: both happen or neither).
+ */
+async function updateAndTouch(
+  db: Queryable,
+  sets: string[],
+  where: string,
+  params: unknown[],
+): Promise<TurnRecord | null> {
+  const { rows } = await db.query<TurnRow>(
+    `with changed as (update turns set ${sets.join(', ')} where ${where} returning ${COLUMNS}),
+     touched as (update conversations set updated_at = now()
+                 where id in (select conversation_id from changed))
+     select ${COLUMNS} from changed`,
+    params,
+  );
+  return rows[0] ? toRecord(rows[0]) : null;
+}
+
 /**
  * Changes a turn; with `onlyIfStatus` only while it is in one of those states (so a cancelled turn
  * is not overwritten by a late result). Null when no turn was changed.
@@ -141,27 +173,15 @@ export async function updateTurn(
   patch: TurnPatch,
   onlyIfStatus?: TurnStatus[],
 ): Promise<TurnRecord | null> {
-  const sets: string[] = [];
   const params: unknown[] = [id];
-  for (const [key, column, kind] of PATCHABLE) {
-    if (!(key in patch)) continue;
-    const value = patch[key];
-    params.push(kind === 'json' && value != null ? JSON.stringify(value) : (value ?? null));
-    sets.push(`${column} = $${params.length}${kind === 'json' ? '::jsonb' : ''}`);
-  }
+  const sets = assignments(patch, params);
   if (sets.length === 0) return getTurn(db, id);
   let where = 'id = $1';
   if (onlyIfStatus) {
     params.push(onlyIfStatus);
     where += ` and status = any($${params.length}::text[])`;
   }
-  const { rows } = await db.query<TurnRow>(
-    `update turns set ${sets.join(', ')} where ${where} returning ${COLUMNS}`,
-    params,
-  );
-  if (!rows[0]) return null;
-  await touchConversation(db, rows[0].conversation_id);
-  return toRecord(rows[0]);
+  return updateAndTouch(db, sets, where, params);
 }
 
 /**
@@ -194,9 +214,7 @@ export async function claimNextTurn(
      returning ${COLUMNS}`,
     [owner, leaseSeconds],
   );
-  if (!rows[0]) return null;
-  await touchConversation(db, rows[0].conversation_id);
-  return toRecord(rows[0]);
+  return rows[0] ? toRecord(rows[0]) : null;
 }
 
 /**
@@ -219,7 +237,8 @@ export async function renewTurnLease(
 
 /**
  * Changes a turn `owner` runs, only while it still runs under that owner (a cancelled turn is not
- * overwritten by a late result). Finishing states release the lease. Null when nothing changed.
+ * overwritten by a late result), in one statement. Finishing states release the lease. Null when
+ * nothing changed.
  */
 export async function updateLeasedTurn(
   db: Queryable,
@@ -227,20 +246,13 @@ export async function updateLeasedTurn(
   owner: string,
   patch: TurnPatch,
 ): Promise<TurnRecord | null> {
-  const { rows } = await db.query<{ lease_owner: string | null }>(
-    `select lease_owner from turns where id = $1 and status = 'running'`,
-    [id],
-  );
-  if (rows[0]?.lease_owner !== owner) return null;
-  const finished = patch.status !== undefined && patch.status !== 'running';
-  const updated = await updateTurn(db, id, patch, ['running']);
-  if (updated && finished) {
-    await db.query(
-      'update turns set lease_owner = null, lease_expires_at = null where id = $1 and lease_owner = $2',
-      [id, owner],
-    );
+  const params: unknown[] = [id, owner];
+  const sets = assignments(patch, params);
+  if (patch.status !== undefined && patch.status !== 'running') {
+    sets.push('lease_owner = null', 'lease_expires_at = null');
   }
-  return updated;
+  if (sets.length === 0) return getTurn(db, id);
+  return updateAndTouch(db, sets, `id = $1 and lease_owner = $2 and status = 'running'`, params);
 }
 
 /** Puts a turn `owner` runs back in the queue (graceful shutdown): another process re-runs it. */
