@@ -192,6 +192,18 @@ export function buildPlan(
   options: { worksheetStated: boolean },
 ): PlanOutcome {
   if (reading.problem) return { ok: false, ...reading.problem };
+  if (reading.unknownNames.length > 0) {
+    const names = reading.unknownNames.map((name) => `"${name}"`).join(', ');
+    const suggestions = reading.alternatives.map((a) => capitalize(a.reason)).slice(0, 3);
+    return {
+      ok: false,
+      code: 'not_understood',
+      message:
+        `${names} is not a column or a value of ${semantics.source.name}, so I cannot filter or group by it. ` +
+        (suggestions.length > 0 ? `${suggestions.join(' ')} ` : '') +
+        `Ask about its columns (${semantics.columns.map((c) => c.name).join(', ')}).`,
+    };
+  }
   const nothingRead =
     reading.measures.length === 0 &&
     reading.dimensions.length === 0 &&

@@ -1,4 +1,4 @@
-import { MONTH_WORDS } from '../text/lexicon.js';
+import { MONTH_WORDS, WEEKDAYS } from '../text/lexicon.js';
 import { wordForms, type ValueIndex, type ValueMatch } from '../semantics/values.js';
 import type { ColumnSemantics, WorksheetSemantics } from '../semantics/worksheet.js';
 import { STOPWORDS, type Token } from '../text/tokens.js';
@@ -22,6 +22,7 @@ export type Mention = Span &
     | { kind: 'number'; value: number }
     | { kind: 'month'; month: number }
     | { kind: 'quarter'; quarter: number }
+    | { kind: 'weekday'; day: number }
     | { kind: 'word'; stop: boolean }
   );
 
@@ -146,6 +147,10 @@ export function findMentions(
         mention: { ...span(1), kind: 'month', month: month ?? 5 },
         rank: 13,
       });
+    }
+    const weekday = WEEKDAYS.indexOf(token.stem as (typeof WEEKDAYS)[number]);
+    if (weekday >= 0) {
+      candidates.push({ mention: { ...span(1), kind: 'weekday', day: weekday + 1 }, rank: 13 });
     }
     const quarter = /^q([1-4])$/.exec(token.lower);
     if (quarter) {

@@ -1,5 +1,5 @@
 import type { Aggregation, PlanFilter, TimeGrain } from '@ask-analyst/protocol';
-import { MONTHS } from '../text/lexicon.js';
+import { MONTHS, WEEKDAYS } from '../text/lexicon.js';
 import type { ValueIndex, ValueMatch } from '../semantics/values.js';
 import type { ColumnSemantics, WorksheetSemantics } from '../semantics/worksheet.js';
 import { tokenize } from '../text/tokens.js';
@@ -27,12 +27,15 @@ function isYear(mention: Mention | undefined): mention is Extract<Mention, { kin
 /** Text of a filter for the restatement. */
 export function describeFilter(filter: PlanFilter): string {
   const subject = filter.part
-    ? `${filter.part.replace('_', ' ')} of ${filter.column}`
+    ? `${filter.part.replaceAll('_', ' ')} of ${filter.column}`
     : filter.column;
-  const shown = (value: unknown) =>
-    filter.part === 'month' && typeof value === 'number'
-      ? capital(MONTHS[value - 1] ?? '')
-      : String(value);
+  const shown = (value: unknown) => {
+    if (typeof value !== 'number') return String(value);
+    if (filter.part === 'month') return capital(MONTHS[value - 1] ?? String(value));
+    if (filter.part === 'day_of_week') return capital(WEEKDAYS[value - 1] ?? String(value));
+    if (filter.part === 'quarter') return `Q${value}`;
+    return String(value);
+  };
   const value = Array.isArray(filter.value)
     ? filter.value.map(shown).join(', ')
     : filter.value === null
@@ -222,6 +225,11 @@ export function readQuestion(
     }
     if (m.kind === 'month' && semantics.timeColumn && !isYear(at(index + 1))) {
       addFilter(filterOf(semantics.timeColumn.name, 'eq', m.month, 'month'), 'stated', m.words);
+      use(index);
+      return;
+    }
+    if (m.kind === 'weekday' && semantics.timeColumn) {
+      addFilter(filterOf(semantics.timeColumn.name, 'eq', m.day, 'day_of_week'), 'stated', m.words);
       use(index);
       return;
     }
@@ -621,6 +629,17 @@ export function readQuestion(
         words: `${m.words} ${target.words}`,
       });
       use(index, targetIndex);
+    } else if (
+      keywordOf(target, 'grain') &&
+      timeDimension(semantics, keywordOf(target, 'grain')!.grain)
+    ) {
+      // "Which month had the most rain", "what day of the week".
+      reading.dimensions.push({
+        ...timeDimension(semantics, keywordOf(target, 'grain')!.grain)!,
+        source: 'stated',
+        words: `${m.words} ${target!.words}`,
+      });
+      use(index, targetIndex);
     } else if (target?.kind === 'entity' && !used.has(targetIndex) && superlatives.length > 0) {
       const id = nameColumn(semantics);
       if (id) {
@@ -707,6 +726,14 @@ export function readQuestion(
   mentions.forEach((m, index) => {
     if (used.has(index)) return;
     reading.unused.push(m.words);
+    // A name that is no column and no value here ("Denver" in a table of airport codes): asking
+    // about it cannot be answered from this worksheet.
+    const name =
+      m.kind === 'word' &&
+      !m.stop &&
+      /^\p{Lu}/u.test(m.words) &&
+      (m.start > 0 || /^\p{Lu}{2,}$/u.test(m.words));
+    if (name) reading.unknownNames.push(m.words);
     if (m.kind === 'word' && !m.stop) {
       for (const suggestion of values.suggest(m.words, 2)) {
         reading.alternatives.push({
@@ -748,6 +775,7 @@ function hasGrouping(mentions: readonly Mention[], reading: Reading): boolean {
     const target = mentions.slice(index + 1).find((x) => !(x.kind === 'word' && x.stop));
     return (
       target?.kind === 'entity' ||
+      Boolean(keywordOf(target, 'grain')) ||
       (target?.kind === 'column' && (target.column.role !== 'measure' || target.column.discrete))
     );
   });

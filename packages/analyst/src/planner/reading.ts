@@ -46,6 +46,8 @@ export interface Reading {
   cues: Set<FollowUpCue>;
   /** Content words that were not used. */
   unused: string[];
+  /** Unused words written as names (capitalised, codes): what the question is about is not here. */
+  unknownNames: string[];
   alternatives: Alternative[];
   /** Why the question cannot be answered as it stands; set instead of guessing. */
   problem: { code: 'not_understood' | 'needs_clarification'; message: string } | null;
@@ -62,6 +64,7 @@ export function emptyReading(): Reading {
     asksForValue: false,
     cues: new Set(),
     unused: [],
+    unknownNames: [],
     alternatives: [],
     problem: null,
   };
