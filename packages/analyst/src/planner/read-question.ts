@@ -493,6 +493,14 @@ export function readQuestion(
     const share = keywordOf(m, 'share');
     if (!aggregation && !count && !distinct && !superlative && !share) return;
     let targetIndex = next(index, 3);
+    // "the total number of flights": the inner count or aggregation says it; this word adds nothing.
+    if (
+      aggregation &&
+      (keywordOf(at(targetIndex), 'count') || keywordOf(at(targetIndex), 'count_distinct'))
+    ) {
+      use(index);
+      return;
+    }
     // "highest average budget": the superlative ranks, the aggregation applies.
     let explicit: Aggregation | null = aggregation?.aggregation ?? null;
     const inner = keywordOf(at(targetIndex), 'aggregation');
