@@ -63,7 +63,9 @@ describe('who gets in', () => {
 
   it('a user revoked by the operator loses MCP access and cannot refresh', async () => {
     const { stack, browser, receiver } = world;
-    const { client, oauth } = await connectAs(stack.mcpUrl, browser, receiver, { email: 'grace@acme.test' });
+    const { client, oauth } = await connectAs(stack.mcpUrl, browser, receiver, {
+      email: 'grace@acme.test',
+    });
     const tokens = oauth.tokens();
     if (!tokens?.refresh_token) throw new Error('no refresh token');
     expect((await postMcp(stack.mcpUrl, tokens.access_token, TOOLS_LIST)).status).toBe(200);
@@ -74,9 +76,10 @@ describe('who gets in', () => {
     await runOps(stack, ['revoke-user', 'grace@acme.test']);
     const refused = await postMcp(stack.mcpUrl, tokens.access_token, TOOLS_LIST);
     expect(refused.status).toBe(401);
-    expect(((await refused.json()) as { error: { details: { error_code: string } } }).error.details.error_code).toBe(
-      'mcp_invalid_oauth_token',
-    );
+    expect(
+      ((await refused.json()) as { error: { details: { error_code: string } } }).error.details
+        .error_code,
+    ).toBe('mcp_invalid_oauth_token');
     const refresh = await refreshByHand(stack.authUrl, 'analyst-code-editor', tokens.refresh_token);
     expect(refresh.body.error).toBe('invalid_grant');
 
@@ -108,9 +111,9 @@ describe('who gets in', () => {
     });
     expect(body.error.message).toMatch(/invalidated/i);
     expect(body.request_id).toMatch(/^req_/);
-    expect((await refreshByHand(stack.authUrl, 'analyst-code-editor', tokens.refresh_token)).body.error).toBe(
-      'invalid_grant',
-    );
+    expect(
+      (await refreshByHand(stack.authUrl, 'analyst-code-editor', tokens.refresh_token)).body.error,
+    ).toBe('invalid_grant');
 
     // The same client: its next call cannot refresh, so it asks the user to sign in again.
     const firstSignIn = oauth.authorizationUrl;
@@ -130,12 +133,16 @@ describe('who gets in', () => {
 
   it('unenrolling an organization refuses its tokens with the 403 not-enrolled body', async () => {
     const { stack, browser, receiver } = world;
-    const { client, oauth } = await connectAs(stack.mcpUrl, browser, receiver, { email: 'alan@acme.test' });
+    const { client, oauth } = await connectAs(stack.mcpUrl, browser, receiver, {
+      email: 'alan@acme.test',
+    });
     await runOps(stack, ['unenroll-org', 'Acme Analytics']);
     try {
       const res = await postMcp(stack.mcpUrl, oauth.tokens()?.access_token as string, TOOLS_LIST);
       expect(res.status).toBe(403);
-      const body = (await res.json()) as { error: { type: string; details: { error_code: string } } };
+      const body = (await res.json()) as {
+        error: { type: string; details: { error_code: string } };
+      };
       expect(body.error.type).toBe('permission_error');
       expect(body.error.details.error_code).toBe('mcp_org_not_enrolled');
     } finally {
