@@ -1,5 +1,6 @@
 import { findPrincipal, type Database, type WorksheetEngine } from '@ask-analyst/workspace';
 import Fastify, { type FastifyInstance } from 'fastify';
+import { createAnalysisRuntime } from './analysis/runtime.js';
 import { createIssuerKeys } from './auth/jwks.js';
 import { registerConformanceFixtures } from './conformance/fixtures.js';
 import { createPrincipalCache } from './auth/principal-cache.js';
@@ -81,6 +82,9 @@ export async function buildMcpApp(deps: McpAppDeps): Promise<FastifyInstance> {
   await app.register(metadataRoutes, { config });
   await app.register(healthRoutes, { db });
   await app.register(purgeSchedulePlugin, { db, retention: config.retention });
+  const analysis = createAnalysisRuntime({ db, engine, config, log: app.log });
+  app.addHook('onReady', () => analysis.start());
+  app.addHook('preClose', () => analysis.stop());
   await app.register(mcpEndpoint, {
     config,
     origins,
@@ -105,6 +109,7 @@ export async function buildMcpApp(deps: McpAppDeps): Promise<FastifyInstance> {
         toolCallsPerMinute: new WindowCounter(config.limits.toolCallsPerMinute, 60_000, now),
         analysesPerMinute: new WindowCounter(config.limits.analysesPerMinute, 60_000, now),
       },
+      analysis,
     },
   });
   return app;

@@ -7,6 +7,7 @@ export { hashPassword, verifyPassword } from './identity/password.js';
 export { findPrincipal, findPrincipalForSignIn } from './identity/principals.js';
 export type { Principal } from './identity/principals.js';
 export { WorksheetEngine, DataError, isDataError, demoDataFile } from './data/index.js';
+export { quoteIdentifier } from './data/sql.js';
 export type {
   Cell,
   ColumnProfile,
@@ -70,11 +71,17 @@ export type { WorksheetRecord } from './store/worksheets.js';
 export { createConversation, getConversation, touchConversation } from './store/conversations.js';
 export type { ConversationRecord } from './store/conversations.js';
 export {
+  claimNextTurn,
+  countUnfinishedTurns,
   createTurn,
   getLatestTurn,
   getTurn,
   listTurns,
   listTurnsByStatus,
+  recoverAbandonedTurns,
+  renewTurnLease,
+  requeueTurn,
+  updateLeasedTurn,
   updateTurn,
 } from './store/turns.js';
 export type { TurnPatch, TurnRecord, TurnStatus } from './store/turns.js';

@@ -20,6 +20,7 @@ import {
 import { formatMs as ms, medianMs, timed } from '@ask-analyst/workspace/testing';
 import type { CallToolResult, ServerContext } from '@modelcontextprotocol/server';
 import Fastify from 'fastify';
+import { createAnalysisRuntime } from '../analysis/runtime.js';
 import { loadMcpConfig } from '../config.js';
 import { WindowCounter } from '../limits/window-counter.js';
 import { databaseTelemetry } from '../telemetry/record.js';
@@ -52,17 +53,19 @@ async function main(): Promise<void> {
 
     const now = Date.now;
     const config = loadMcpConfig({ TOOL_CALLS_PER_MINUTE: '1000000' });
+    const log = Fastify({ logger: false }).log;
     const runtime: ToolRuntime = {
       db,
       engine,
       config,
       now,
-      log: Fastify({ logger: false }).log,
+      log,
       telemetry: databaseTelemetry(db),
       limits: {
         toolCallsPerMinute: new WindowCounter(config.limits.toolCallsPerMinute, 60_000, now),
         analysesPerMinute: new WindowCounter(config.limits.analysesPerMinute, 60_000, now),
       },
+      analysis: createAnalysisRuntime({ db, engine, config, log }),
     };
     const call: ToolCall = {
       requestId: 'req_bench',

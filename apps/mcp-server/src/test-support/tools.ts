@@ -1,6 +1,7 @@
 import { findPrincipal, type Database, type WorksheetEngine } from '@ask-analyst/workspace';
 import type { CallToolResult, ServerContext } from '@modelcontextprotocol/server';
 import type { FastifyBaseLogger } from 'fastify';
+import { createAnalysisRuntime } from '../analysis/runtime.js';
 import type { VerifiedCaller } from '../auth/verify-access-token.js';
 import { loadMcpConfig } from '../config.js';
 import { WindowCounter } from '../limits/window-counter.js';
@@ -34,9 +35,10 @@ export function toolHarness(
   const clock = { now: START };
   const now = () => clock.now;
   const config = loadMcpConfig({ MCP_URL, AUTH_URL: ISSUER, ...options.env });
+  const engine = options.engine ?? noEngine();
   const runtime: ToolRuntime = {
     db,
-    engine: options.engine ?? noEngine(),
+    engine,
     config,
     now,
     log: silentLogger(),
@@ -49,6 +51,7 @@ export function toolHarness(
       toolCallsPerMinute: new WindowCounter(config.limits.toolCallsPerMinute, 60_000, now),
       analysesPerMinute: new WindowCounter(config.limits.analysesPerMinute, 60_000, now),
     },
+    analysis: createAnalysisRuntime({ db, engine, config, log: silentLogger() }),
   };
   return {
     runtime,

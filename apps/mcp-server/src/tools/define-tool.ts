@@ -3,6 +3,7 @@ import type { Database, Principal, WorksheetEngine } from '@ask-analyst/workspac
 import type { FastifyBaseLogger } from 'fastify';
 import type { z } from 'zod';
 import type { McpConfig } from '../config.js';
+import type { AnalysisRuntime } from '../analysis/runtime.js';
 import type { WindowCounter } from '../limits/window-counter.js';
 
 /** Annotations every tool declares in full (SPEC section 4); the service never reaches outside. */
@@ -27,6 +28,8 @@ export interface ToolContext {
   config: McpConfig;
   /** Per-user counters for limits a tool enforces itself (see `enforceLimit`). */
   limits: { analysesPerMinute: WindowCounter };
+  /** Ask Analyst: the analyst, the background turn runner and turn change events. */
+  analysis: AnalysisRuntime;
   now: () => number;
   /** Aborted when the client cancels the call or disconnects. */
   signal: AbortSignal;

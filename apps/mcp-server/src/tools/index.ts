@@ -1,9 +1,14 @@
 import type { Scope } from '@ask-analyst/protocol';
+import { cancelAnalysis } from './cancel-analysis.js';
+import { continueAnalysis } from './continue-analysis.js';
 import type { ToolDefinition } from './define-tool.js';
+import { getAnalysis } from './get-analysis.js';
 import { getWorkbook } from './get-workbook.js';
 import { getWorksheet } from './get-worksheet.js';
+import { listAnalyses } from './list-analyses.js';
 import { listWorkbooks } from './list-workbooks.js';
 import { readWorksheet } from './read-worksheet.js';
+import { startAnalysis } from './start-analysis.js';
 import { whoami } from './whoami.js';
 
 /**
@@ -16,6 +21,11 @@ export const tools: readonly ToolDefinition[] = [
   getWorkbook,
   getWorksheet,
   readWorksheet,
+  startAnalysis,
+  continueAnalysis,
+  getAnalysis,
+  listAnalyses,
+  cancelAnalysis,
 ];
 
 /** The scope a tool needs, or undefined for a name that is no tool (the SDK answers -32602). */

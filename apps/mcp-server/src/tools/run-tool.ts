@@ -3,6 +3,7 @@ import type { Database, WorksheetEngine } from '@ask-analyst/workspace';
 import type { CallToolResult, ServerContext } from '@modelcontextprotocol/server';
 import type { FastifyBaseLogger } from 'fastify';
 import { z } from 'zod';
+import type { AnalysisRuntime } from '../analysis/runtime.js';
 import type { VerifiedCaller } from '../auth/verify-access-token.js';
 import type { McpConfig } from '../config.js';
 import { ToolError } from '../errors.js';
@@ -21,6 +22,7 @@ export interface ToolRuntime {
   log: FastifyBaseLogger;
   telemetry: TelemetrySink;
   limits: { toolCallsPerMinute: WindowCounter; analysesPerMinute: WindowCounter };
+  analysis: AnalysisRuntime;
 }
 
 /** The HTTP request a tool call arrived in. */
@@ -71,6 +73,7 @@ export async function runTool(
       engine: runtime.engine,
       config: runtime.config,
       limits: { analysesPerMinute: runtime.limits.analysesPerMinute },
+      analysis: runtime.analysis,
       now: runtime.now,
       signal: mcp.mcpReq.signal,
       reportProgress: progressReporter(mcp),

@@ -213,8 +213,11 @@ export class WorksheetEngine {
     options: WorksheetQueryOptions = {},
   ): Promise<WorksheetQueryResult> {
     this.assertOpen();
-    return this.pool.run('the query', (session) =>
-      runQuery(session, this.settings.dataDir, sql, params, views, options),
+    const { timeoutMs, signal } = options;
+    return this.pool.run(
+      'the query',
+      (session) => runQuery(session, this.settings.dataDir, sql, params, views, options),
+      { ...(timeoutMs === undefined ? {} : { timeoutMs }), ...(signal ? { signal } : {}) },
     );
   }
 

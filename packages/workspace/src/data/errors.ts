@@ -5,6 +5,7 @@ export type DataErrorCode =
   | 'file_too_large'
   | 'unsupported_format'
   | 'timeout'
+  | 'cancelled'
   | 'unavailable';
 
 /**

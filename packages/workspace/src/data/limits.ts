@@ -80,6 +80,7 @@ export class QuerySession {
   constructor(
     readonly connection: DuckDBConnection,
     private readonly deadline: number,
+    private readonly isCancelled: () => boolean = () => false,
   ) {}
 
   /** Runs one statement and reads all its rows. */
@@ -88,9 +89,9 @@ export class QuerySession {
     return this.connection.runAndReadAll(sql, params?.values, params?.types);
   }
 
-  /** Throws once the deadline has passed. */
+  /** Throws once the deadline has passed or the work was cancelled. */
   checkDeadline(): void {
-    if (Date.now() >= this.deadline) throw new DeadlineReached();
+    if (this.isCancelled() || Date.now() >= this.deadline) throw new DeadlineReached();
   }
 }
 
@@ -121,9 +122,20 @@ export class QueryPool {
     this.semaphore = new Semaphore(limits.maxConcurrent);
   }
 
-  /** Runs `work` on a connection of its own; `what` names the work in error messages. */
-  async run<T>(what: string, work: (session: QuerySession) => Promise<T>): Promise<T> {
+  /**
+   * Runs `work` on a connection of its own; `what` names the work in error messages. `timeoutMs`
+   * replaces the pool's query time limit for this work; aborting `signal` interrupts it
+   * (`cancelled`).
+   */
+  async run<T>(
+    what: string,
+    work: (session: QuerySession) => Promise<T>,
+    options: RunOptions = {},
+  ): Promise<T> {
     if (this.closed) throw closedError();
+    const { signal } = options;
+    if (signal?.aborted) throw cancelledError(what);
+    const timeoutMs = options.timeoutMs ?? this.limits.queryTimeoutMs;
     const release = await this.semaphore.acquire(
       this.limits.queueTimeoutMs,
       () =>
@@ -134,7 +146,9 @@ export class QueryPool {
     );
     let connection: DuckDBConnection | undefined;
     let timedOut = false;
+    let cancelled = false;
     let timer: NodeJS.Timeout | undefined;
+    let onAbort: (() => void) | undefined;
     try {
       if (this.closed) throw closedError();
       connection = this.idle.pop() ?? (await this.instance.connect());
@@ -143,21 +157,26 @@ export class QueryPool {
       timer = setTimeout(() => {
         timedOut = true;
         conn.interrupt();
-      }, this.limits.queryTimeoutMs);
-      return await work(new QuerySession(conn, Date.now() + this.limits.queryTimeoutMs));
+      }, timeoutMs);
+      onAbort = () => {
+        cancelled = true;
+        conn.interrupt();
+      };
+      signal?.addEventListener('abort', onAbort, { once: true });
+      if (signal?.aborted) onAbort();
+      const session = new QuerySession(conn, Date.now() + timeoutMs, () => cancelled);
+      return await work(session);
     } catch (error) {
+      if (cancelled) throw cancelledError(what, error);
       if (timedOut || error instanceof DeadlineReached) {
-        throw new DataError(
-          'timeout',
-          `${what} took longer than ${this.limits.queryTimeoutMs} ms`,
-          {
-            cause: error,
-          },
-        );
+        throw new DataError('timeout', `${what} took longer than ${timeoutMs} ms`, {
+          cause: error,
+        });
       }
       throw translateDuckDbError(error, this.closed);
     } finally {
       clearTimeout(timer);
+      if (onAbort) signal?.removeEventListener('abort', onAbort);
       if (connection) {
         this.busy.delete(connection);
         if (this.closed) connection.closeSync();
@@ -174,6 +193,16 @@ export class QueryPool {
     for (const connection of this.busy) connection.interrupt();
     for (const connection of this.idle.splice(0)) connection.closeSync();
   }
+}
+
+/** Per-run options of {@link QueryPool.run}. */
+export interface RunOptions {
+  timeoutMs?: number;
+  signal?: AbortSignal;
+}
+
+function cancelledError(what: string, cause?: unknown): DataError {
+  return new DataError('cancelled', `${what} was cancelled`, { cause });
 }
 
 function closedError(): DataError {

@@ -125,6 +125,10 @@ export interface WorksheetQueryResult {
 export interface WorksheetQueryOptions {
   /** Most rows returned (default 10000); the rest are left out and `truncated` is set. */
   maxRows?: number;
+  /** Time limit of this query, replacing the engine's `queryTimeoutMs`. */
+  timeoutMs?: number;
+  /** Aborting it interrupts the query, which then fails with `cancelled`. */
+  signal?: AbortSignal;
 }
 
 /** Options of {@link WorksheetEngine.removeOrphans}. */

@@ -157,4 +157,15 @@ export const migrations: Migration[] = [
       )`,
     ],
   },
+  {
+    version: 4,
+    name: 'analysis turns: worksheet of a conversation, leases',
+    statements: [
+      `alter table conversations add column worksheet_id text references worksheets(id)`,
+      `alter table turns add column lease_owner text`,
+      `alter table turns add column lease_expires_at timestamptz`,
+      `alter table turns add column attempts integer not null default 0`,
+      `create index turns_unfinished on turns (status, created_at) where status in ('queued', 'running')`,
+    ],
+  },
 ];

@@ -7,6 +7,8 @@ export interface ConversationRecord {
   id: string;
   workspaceId: string;
   userId: string;
+  /** The worksheet the conversation's questions are answered from; null until one is chosen. */
+  worksheetId: string | null;
   title: string;
   createdAt: string;
   updatedAt: string;
@@ -18,6 +20,7 @@ export interface ConversationRow {
   id: string;
   workspace_id: string;
   user_id: string;
+  worksheet_id: string | null;
   title: string;
   created_at: Date | string;
   updated_at: Date | string;
@@ -25,7 +28,7 @@ export interface ConversationRow {
 }
 
 /** The select list of a conversation (alias `c`), with its turn count. */
-export const CONVERSATION_COLUMNS = `c.id, c.workspace_id, c.user_id, c.title, c.created_at, c.updated_at,
+export const CONVERSATION_COLUMNS = `c.id, c.workspace_id, c.user_id, c.worksheet_id, c.title, c.created_at, c.updated_at,
   (select count(*) from turns t where t.conversation_id = c.id) as turn_count`;
 
 /** Maps a row selected with `CONVERSATION_COLUMNS`. */
@@ -34,6 +37,7 @@ export function toConversationRecord(row: ConversationRow): ConversationRecord {
     id: row.id,
     workspaceId: row.workspace_id,
     userId: row.user_id,
+    worksheetId: row.worksheet_id ?? null,
     title: row.title,
     createdAt: toIso(row.created_at),
     updatedAt: toIso(row.updated_at),
@@ -44,12 +48,18 @@ export function toConversationRecord(row: ConversationRow): ConversationRecord {
 /** Starts a conversation (without turns; add them with `createTurn`). */
 export async function createConversation(
   db: Queryable,
-  input: { workspaceId: string; userId: string; title: string; id?: string },
+  input: {
+    workspaceId: string;
+    userId: string;
+    title: string;
+    worksheetId?: string | null;
+    id?: string;
+  },
 ): Promise<ConversationRecord> {
   const id = input.id ?? newId('conv');
   await db.query(
-    'insert into conversations (id, workspace_id, user_id, title) values ($1, $2, $3, $4)',
-    [id, input.workspaceId, input.userId, input.title],
+    'insert into conversations (id, workspace_id, user_id, title, worksheet_id) values ($1, $2, $3, $4, $5)',
+    [id, input.workspaceId, input.userId, input.title, input.worksheetId ?? null],
   );
   return (await getConversation(db, id))!;
 }

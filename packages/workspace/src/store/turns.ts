@@ -163,3 +163,131 @@ export async function updateTurn(
   await touchConversation(db, rows[0].conversation_id);
   return toRecord(rows[0]);
 }
+
+/**
+ * Claims the oldest queued turn that may run now for `owner` (a process), marking it `running`
+ * with a lease of `leaseSeconds`: the first queued turn of its conversation, and only while no
+ * other turn of that conversation runs (SPEC section 4: one turn at a time). Safe with several
+ * replicas on one database (`for update skip locked`). Null when nothing waits.
+ */
+export async function claimNextTurn(
+  db: Queryable,
+  owner: string,
+  leaseSeconds: number,
+): Promise<TurnRecord | null> {
+  const { rows } = await db.query<TurnRow>(
+    `update turns set status = 'running', started_at = coalesce(started_at, now()),
+       lease_owner = $1, lease_expires_at = now() + make_interval(secs => $2),
+       attempts = attempts + 1
+     where id = (
+       select t.id from turns t
+       where t.status = 'queued'
+         and not exists (select 1 from turns r
+                         where r.conversation_id = t.conversation_id and r.status = 'running')
+         and not exists (select 1 from turns e
+                         where e.conversation_id = t.conversation_id and e.status = 'queued'
+                           and e.index < t.index)
+       order by t.created_at, t.id
+       limit 1
+       for update skip locked
+     ) and status = 'queued'
+     returning ${COLUMNS}`,
+    [owner, leaseSeconds],
+  );
+  if (!rows[0]) return null;
+  await touchConversation(db, rows[0].conversation_id);
+  return toRecord(rows[0]);
+}
+
+/**
+ * Extends the lease of a turn `owner` runs. False when the turn is no longer running under that
+ * owner (cancelled, or recovered by another replica): the owner must stop working on it.
+ */
+export async function renewTurnLease(
+  db: Queryable,
+  id: string,
+  owner: string,
+  leaseSeconds: number,
+): Promise<boolean> {
+  const result = await db.query(
+    `update turns set lease_expires_at = now() + make_interval(secs => $3)
+     where id = $1 and lease_owner = $2 and status = 'running'`,
+    [id, owner, leaseSeconds],
+  );
+  return result.rowCount === 1;
+}
+
+/**
+ * Changes a turn `owner` runs, only while it still runs under that owner (a cancelled turn is not
+ * overwritten by a late result). Finishing states release the lease. Null when nothing changed.
+ */
+export async function updateLeasedTurn(
+  db: Queryable,
+  id: string,
+  owner: string,
+  patch: TurnPatch,
+): Promise<TurnRecord | null> {
+  const { rows } = await db.query<{ lease_owner: string | null }>(
+    `select lease_owner from turns where id = $1 and status = 'running'`,
+    [id],
+  );
+  if (rows[0]?.lease_owner !== owner) return null;
+  const finished = patch.status !== undefined && patch.status !== 'running';
+  const updated = await updateTurn(db, id, patch, ['running']);
+  if (updated && finished) {
+    await db.query(
+      'update turns set lease_owner = null, lease_expires_at = null where id = $1 and lease_owner = $2',
+      [id, owner],
+    );
+  }
+  return updated;
+}
+
+/** Puts a turn `owner` runs back in the queue (graceful shutdown): another process re-runs it. */
+export async function requeueTurn(db: Queryable, id: string, owner: string): Promise<boolean> {
+  const result = await db.query(
+    `update turns set status = 'queued', lease_owner = null, lease_expires_at = null,
+       attempts = greatest(attempts - 1, 0), progress = null
+     where id = $1 and lease_owner = $2 and status = 'running'`,
+    [id, owner],
+  );
+  return result.rowCount === 1;
+}
+
+/**
+ * Turns left `running` by a process that stopped (lease expired, or owned by `deadOwner`): re-queued
+ * while they have had fewer than `maxAttempts` runs, else failed `interrupted`, so no turn stays
+ * `running` (SPEC section 4). Returns how many of each.
+ */
+export async function recoverAbandonedTurns(
+  db: Queryable,
+  maxAttempts: number,
+  deadOwner?: string,
+): Promise<{ requeued: number; failed: number }> {
+  const abandoned = `status = 'running' and (lease_expires_at is null or lease_expires_at < now()
+    or lease_owner = $2)`;
+  const failed = await db.query(
+    `update turns set status = 'failed', finished_at = now(), lease_owner = null,
+       lease_expires_at = null, progress = null,
+       error = jsonb_build_object('code', 'interrupted', 'message',
+         'The analysis was interrupted twice while it ran (the service restarted). Ask again.')
+     where ${abandoned} and attempts >= $1`,
+    [maxAttempts, deadOwner ?? null],
+  );
+  const requeued = await db.query(
+    `update turns set status = 'queued', lease_owner = null, lease_expires_at = null, progress = null
+     where ${abandoned} and attempts < $1`,
+    [maxAttempts, deadOwner ?? null],
+  );
+  return { requeued: requeued.rowCount, failed: failed.rowCount };
+}
+
+/** How many of a user's turns are queued or running, in all their conversations. */
+export async function countUnfinishedTurns(db: Queryable, userId: string): Promise<number> {
+  const { rows } = await db.query<{ n: string | number }>(
+    `select count(*) as n from turns t join conversations c on c.id = t.conversation_id
+     where c.user_id = $1 and t.status in ('queued', 'running')`,
+    [userId],
+  );
+  return Number(rows[0]?.n ?? 0);
+}

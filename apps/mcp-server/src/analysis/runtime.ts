@@ -1,0 +1,54 @@
+import { Analyst } from '@ask-analyst/analyst';
+import type { Database, WorksheetEngine } from '@ask-analyst/workspace';
+import type { FastifyBaseLogger } from 'fastify';
+import type { McpConfig } from '../config.js';
+import { TurnEvents } from './turn-events.js';
+import { TurnRunner } from './turn-runner.js';
+
+/** Ask Analyst inside the MCP server: what the analysis tools use. */
+export interface AnalysisRuntime {
+  analyst: Analyst;
+  runner: TurnRunner;
+  events: TurnEvents;
+  /** Aborted when the server shuts down: waiting calls return the turn as it stands. */
+  closing: AbortSignal;
+  /** Starts the runner (recovering turns left by a stopped process). */
+  start(): Promise<void>;
+  /** Lets running turns finish for a few seconds, re-queues the rest, releases waiting calls. */
+  stop(): Promise<void>;
+}
+
+/** Seconds running turns get to finish at shutdown before they are re-queued. */
+const SHUTDOWN_GRACE_MS = 5_000;
+
+/** The analyst over the worksheet engine, and a turn runner over the database (not started). */
+export function createAnalysisRuntime(deps: {
+  db: Database;
+  engine: WorksheetEngine;
+  config: McpConfig;
+  log: FastifyBaseLogger;
+}): AnalysisRuntime {
+  const { limits } = deps.config;
+  const analyst = new Analyst(deps.engine, { rowLimit: limits.resultRowLimit });
+  const events = new TurnEvents();
+  const runner = new TurnRunner({
+    db: deps.db,
+    analyst,
+    events,
+    log: deps.log,
+    appUrl: deps.config.appUrl,
+    timeLimitMs: limits.analysisTimeoutSeconds * 1000,
+  });
+  const closing = new AbortController();
+  return {
+    analyst,
+    runner,
+    events,
+    closing: closing.signal,
+    start: () => runner.start(),
+    async stop() {
+      await runner.stop(SHUTDOWN_GRACE_MS);
+      closing.abort();
+    },
+  };
+}

@@ -1,0 +1,336 @@
+import { randomUUID } from 'node:crypto';
+import { AnswerSchema, type AnalysisStep, type TurnErrorCode } from '@ask-analyst/protocol';
+import type { Analyst, PreviousTurn } from '@ask-analyst/analyst';
+import {
+  authorize,
+  claimNextTurn,
+  getConversation,
+  getReadableWorksheet,
+  listReadableWorksheets,
+  listTurns,
+  recoverAbandonedTurns,
+  renewTurnLease,
+  requeueTurn,
+  updateLeasedTurn,
+  type Database,
+  type TurnRecord,
+} from '@ask-analyst/workspace';
+import type { FastifyBaseLogger } from 'fastify';
+import { toWorksheetSource } from './views.js';
+import type { TurnEvents } from './turn-events.js';
+
+export interface TurnRunnerOptions {
+  db: Database;
+  analyst: Analyst;
+  events: TurnEvents;
+  log: FastifyBaseLogger;
+  appUrl: string;
+  /** The analysis time limit (SPEC section 7: 120 s). */
+  timeLimitMs: number;
+  /** Turns this process runs at once. */
+  concurrency?: number;
+  /** Seconds a claimed turn stays ours without renewal; an expired lease means the runner died. */
+  leaseSeconds?: number;
+  /** Runs of a turn before an interrupted one is failed `interrupted` instead of re-run. */
+  maxAttempts?: number;
+  /** How often to look for queued turns of other replicas and for abandoned ones. */
+  pollMs?: number;
+}
+
+interface Running {
+  turn: TurnRecord;
+  abort: AbortController;
+  reason: 'cancelled' | 'timeout' | 'shutdown' | null;
+  launchedAt: number;
+  done: Promise<void>;
+}
+
+type Failure = { code: TurnErrorCode; message: string };
+
+const STEP_MESSAGES: Record<AnalysisStep, string> = {
+  queued: 'Waiting for an earlier question of this conversation',
+  understanding: 'Reading the question',
+  querying: 'Running the query',
+  summarizing: 'Writing the answer',
+};
+
+/**
+ * Runs Ask Analyst turns in the background (SPEC section 4): claims queued turns from the database
+ * with a lease (any replica on the same database may run any turn, one turn of a conversation at a
+ * time), renews the lease while it works, stops a turn that is cancelled or over the time limit, and
+ * re-queues (or fails `interrupted`) turns whose runner died, so none stays `running`.
+ */
+export class TurnRunner {
+  readonly owner = `runner_${randomUUID()}`;
+  private readonly running = new Map<string, Running>();
+  private readonly concurrency: number;
+  private readonly leaseSeconds: number;
+  private readonly maxAttempts: number;
+  private readonly pollMs: number;
+  private timer: NodeJS.Timeout | undefined;
+  private claiming: Promise<void> | null = null;
+  private claimAgain = false;
+  private stopped = true;
+
+  constructor(private readonly options: TurnRunnerOptions) {
+    this.concurrency = options.concurrency ?? 4;
+    this.leaseSeconds = options.leaseSeconds ?? 30;
+    this.maxAttempts = options.maxAttempts ?? 2;
+    this.pollMs = options.pollMs ?? 2_000;
+  }
+
+  /** Recovers abandoned turns, then starts claiming. */
+  async start(): Promise<void> {
+    this.stopped = false;
+    await this.recover();
+    this.schedule();
+    this.wake();
+  }
+
+  /** Looks for work now (a turn was just queued). */
+  wake(): void {
+    if (this.stopped) return;
+    if (this.claiming) {
+      this.claimAgain = true;
+      return;
+    }
+    this.claiming = this.claimLoop()
+      .catch((error: unknown) => this.options.log.warn({ err: error }, 'claiming turns failed'))
+      .finally(() => {
+        this.claiming = null;
+        if (this.claimAgain) {
+          this.claimAgain = false;
+          this.wake();
+        }
+      });
+  }
+
+  /** Stops a turn this process runs (it was cancelled); false when it runs elsewhere or not at all. */
+  abortLocal(turnId: string): boolean {
+    const entry = this.running.get(turnId);
+    if (!entry) return false;
+    entry.reason = 'cancelled';
+    entry.abort.abort();
+    return true;
+  }
+
+  /**
+   * Stops claiming; lets running turns finish for up to `graceMs`, then interrupts the rest and puts
+   * them back in the queue, so another replica (or this service after restart) runs them again.
+   */
+  async stop(graceMs = 5_000): Promise<void> {
+    this.stopped = true;
+    clearTimeout(this.timer);
+    await this.claiming;
+    const all = () => Promise.all([...this.running.values()].map((entry) => entry.done));
+    let timer: NodeJS.Timeout | undefined;
+    await Promise.race([all(), new Promise((resolve) => (timer = setTimeout(resolve, graceMs)))]);
+    clearTimeout(timer);
+    for (const entry of this.running.values()) {
+      entry.reason = 'shutdown';
+      entry.abort.abort();
+    }
+    await all();
+  }
+
+  private schedule(): void {
+    if (this.stopped) return;
+    this.timer = setTimeout(() => {
+      void this.tick().finally(() => this.schedule());
+    }, this.pollMs);
+    this.timer.unref();
+  }
+
+  private async tick(): Promise<void> {
+    try {
+      for (const entry of this.running.values()) {
+        const kept = await renewTurnLease(
+          this.options.db,
+          entry.turn.id,
+          this.owner,
+          this.leaseSeconds,
+        );
+        if (!kept && !entry.reason) {
+          entry.reason = 'cancelled';
+          entry.abort.abort();
+        }
+      }
+      await this.recover();
+    } catch (error) {
+      this.options.log.warn({ err: error }, 'turn lease upkeep failed');
+    }
+    this.wake();
+  }
+
+  private async recover(): Promise<void> {
+    const { requeued, failed } = await recoverAbandonedTurns(this.options.db, this.maxAttempts);
+    if (requeued + failed > 0)
+      this.options.log.info({ requeued, failed }, 'recovered abandoned turns');
+  }
+
+  private async claimLoop(): Promise<void> {
+    while (!this.stopped && this.running.size < this.concurrency) {
+      const turn = await claimNextTurn(this.options.db, this.owner, this.leaseSeconds);
+      if (!turn) return;
+      this.launch(turn);
+    }
+  }
+
+  private launch(turn: TurnRecord): void {
+    const abort = new AbortController();
+    const entry: Running = {
+      turn,
+      abort,
+      reason: null,
+      launchedAt: Date.now(),
+      done: Promise.resolve(),
+    };
+    this.running.set(turn.id, entry);
+    this.options.events.emit(turn);
+    const limit = setTimeout(() => {
+      entry.reason ??= 'timeout';
+      abort.abort();
+    }, this.options.timeLimitMs);
+    entry.done = this.run(entry)
+      .catch((error: unknown) => {
+        this.options.log.error({ err: error, turnId: turn.id }, 'turn failed unexpectedly');
+        return this.finish(entry, {
+          status: 'failed',
+          error: {
+            code: 'internal',
+            message:
+              'The analysis failed unexpectedly. Ask again; if it keeps failing, contact support with the turn id.',
+          },
+        });
+      })
+      .finally(() => {
+        clearTimeout(limit);
+        this.running.delete(turn.id);
+        this.wake();
+      });
+  }
+
+  private async run(entry: Running): Promise<void> {
+    const { db, analyst } = this.options;
+    const { turn } = entry;
+    const conversation = await getConversation(db, turn.conversationId);
+    if (!conversation) return;
+    const principal = { userId: conversation.userId };
+    const source = await this.sourceOf(conversation, principal);
+    if ('code' in source) {
+      await this.finish(entry, { status: 'failed', error: source });
+      return;
+    }
+    const previous = await previousTurn(db, turn);
+    const outcome = await analyst.analyze({
+      question: turn.question,
+      source: source.source,
+      previous,
+      worksheetStated: source.stated,
+      signal: entry.abort.signal,
+      timeoutMs: Math.max(1, this.options.timeLimitMs - (Date.now() - entry.launchedAt)),
+      onStep: async (step, message) => {
+        if (entry.abort.signal.aborted) return;
+        const updated = await updateLeasedTurn(db, turn.id, this.owner, {
+          progress: { step, message: message || STEP_MESSAGES[step] },
+        });
+        if (updated) this.options.events.emit(updated);
+      },
+    });
+    if (entry.reason === 'shutdown') {
+      if (await requeueTurn(db, turn.id, this.owner))
+        this.options.log.info({ turnId: turn.id }, 'turn re-queued at shutdown');
+      return;
+    }
+    if (entry.reason === 'timeout' || (!outcome.ok && outcome.code === 'timeout')) {
+      const seconds = Math.round(this.options.timeLimitMs / 1000);
+      await this.finish(entry, {
+        status: 'failed',
+        error: {
+          code: 'timeout',
+          message: `The analysis took longer than the ${seconds}-second limit. Narrow the question (a filter, a shorter period) and ask again.`,
+        },
+      });
+      return;
+    }
+    if (entry.reason === 'cancelled' || (!outcome.ok && outcome.code === 'cancelled')) return;
+    if (outcome.ok) {
+      await this.finish(entry, { status: 'succeeded', answer: AnswerSchema.parse(outcome.answer) });
+    } else {
+      await this.finish(entry, {
+        status: 'failed',
+        error: { code: outcome.code as TurnErrorCode, message: outcome.message },
+      });
+    }
+  }
+
+  private async finish(
+    entry: Running,
+    result: { status: 'succeeded'; answer: unknown } | { status: 'failed'; error: Failure },
+  ): Promise<void> {
+    const updated = await updateLeasedTurn(this.options.db, entry.turn.id, this.owner, {
+      ...result,
+      finishedAt: new Date(),
+      progress: null,
+    });
+    if (updated) this.options.events.emit(updated);
+  }
+
+  /** The worksheet a turn is answered from: the conversation's, or chosen among the workspace's. */
+  private async sourceOf(
+    conversation: NonNullable<Awaited<ReturnType<typeof getConversation>>>,
+    principal: { userId: string },
+  ): Promise<{ source: ReturnType<typeof toWorksheetSource>; stated: boolean } | Failure> {
+    const { db, appUrl } = this.options;
+    const links = { appUrl };
+    if (conversation.worksheetId) {
+      const decision = await authorize(db, principal, 'analysis.run', conversation.worksheetId);
+      const worksheet = await getReadableWorksheet(db, principal, conversation.worksheetId, links);
+      if (decision === 'not_found' || !worksheet) {
+        return {
+          code: 'not_found',
+          message: 'The worksheet of this conversation is no longer readable to you.',
+        };
+      }
+      if (decision === 'denied') {
+        return {
+          code: 'permission_denied',
+          message:
+            'You no longer have the analyst role in the workspace of this conversation; ask a workspace admin.',
+        };
+      }
+      return { source: toWorksheetSource(worksheet), stated: true };
+    }
+    const candidates = (
+      await listReadableWorksheets(db, principal, { ...links, minRole: 'analyst' })
+    )
+      .filter((worksheet) => worksheet.workspace.id === conversation.workspaceId)
+      .map(toWorksheetSource);
+    const turns = await listTurns(db, conversation.id);
+    const question = turns[turns.length - 1]?.question ?? conversation.title;
+    const chosen = await this.options.analyst.chooseWorksheet(question, candidates);
+    if (!chosen) {
+      const names = candidates.map((c) => `${c.name} (${c.workbook.name})`).join(', ');
+      return {
+        code: 'not_understood',
+        message: `I could not tell which worksheet the question is about. Name its data or pass a workbookId; you can analyse: ${names || 'no worksheets'}.`,
+      };
+    }
+    await db.query(
+      'update conversations set worksheet_id = $2 where id = $1 and worksheet_id is null',
+      [conversation.id, chosen.id],
+    );
+    return { source: chosen, stated: false };
+  }
+}
+
+/** The last answered turn before `turn`, which a follow-up builds on. */
+async function previousTurn(db: Database, turn: TurnRecord): Promise<PreviousTurn | null> {
+  const turns = await listTurns(db, turn.conversationId);
+  for (const earlier of turns.filter((t) => t.index < turn.index).reverse()) {
+    if (earlier.status !== 'succeeded') continue;
+    const answer = AnswerSchema.safeParse(earlier.answer);
+    if (answer.success) return { question: earlier.question, plan: answer.data.query.plan };
+  }
+  return null;
+}

@@ -1,0 +1,56 @@
+import { AnalysisOutputSchema, ContinueAnalysisInputSchema } from '@ask-analyst/protocol';
+import { createTurn, type TurnRecord } from '@ask-analyst/workspace';
+import { ToolError } from '../errors.js';
+import {
+  admitAnalysis,
+  answerWhenReady,
+  CARD_META,
+  readableConversation,
+  requireAnalyst,
+} from './analysis-turns.js';
+import { defineTool } from './define-tool.js';
+
+/** Appends a follow-up question to an Ask Analyst conversation. */
+export const continueAnalysis = defineTool({
+  name: 'continue_analysis',
+  title: 'Ask Analyst: ask a follow-up',
+  description:
+    'Asks a follow-up in an existing Ask Analyst conversation (conversationId conv_… from ' +
+    'start_analysis or list_analyses). The follow-up may build on the previous answer: "only for ' +
+    'SFO", "now by month", "what about profit?", "top 5", "without Europe". It is queued behind a ' +
+    'question still running in the same conversation. Waits up to waitSeconds (default 20) and ' +
+    'returns { conversation, turn } like start_analysis; follow a turn still running with ' +
+    "get_analysis. Needs the analyst role in the conversation's workspace.",
+  scope: 'analyses.write',
+  inputSchema: ContinueAnalysisInputSchema,
+  outputSchema: AnalysisOutputSchema,
+  annotations: {
+    readOnlyHint: false,
+    destructiveHint: false,
+    idempotentHint: false,
+    openWorldHint: false,
+  },
+  _meta: CARD_META,
+  async handler({ conversationId, question, waitSeconds }, ctx) {
+    const conversation = await readableConversation(ctx, conversationId);
+    await requireAnalyst(ctx, conversation.id);
+    await admitAnalysis(ctx);
+    let turn: TurnRecord | undefined;
+    // Two follow-ups sent at once race for the next index: the loser takes the one after.
+    for (let attempt = 0; attempt < 5 && !turn; attempt += 1) {
+      try {
+        turn = await createTurn(ctx.db, { conversationId: conversation.id, question });
+      } catch (error) {
+        if (!/unique|duplicate/i.test(String((error as Error).message))) throw error;
+      }
+    }
+    if (!turn)
+      throw new ToolError(
+        'conflict',
+        'Too many questions were sent to this conversation at once. Retry.',
+        { retryAfterSeconds: 1 },
+      );
+    ctx.analysis.runner.wake();
+    return answerWhenReady(ctx, conversation.id, turn, waitSeconds);
+  },
+});

@@ -1,0 +1,251 @@
+import type {
+  AnalysisPlan,
+  ColumnType,
+  PlanDimension,
+  PlanFilter,
+  PlanMeasure,
+} from '@ask-analyst/protocol';
+import { quoteIdentifier } from '@ask-analyst/workspace';
+
+/** The name the worksheet is read under in compiled SQL. */
+export const WORKSHEET_VIEW = 'ws';
+
+/** A compiled plan: one SELECT over the worksheet view, values only as `$n` parameters. */
+export interface CompiledQuery {
+  sql: string;
+  params: Array<string | number | boolean | null>;
+}
+
+/** A plan that does not fit the worksheet: names a column it lacks, an aggregation its type cannot take. */
+export class PlanError extends Error {
+  override readonly name = 'PlanError';
+}
+
+type Columns = ReadonlyMap<string, ColumnType>;
+
+const NUMERIC = new Set<ColumnType>(['integer', 'number']);
+const TEMPORAL = new Set<ColumnType>(['date', 'timestamp']);
+
+class Params {
+  readonly values: CompiledQuery['params'] = [];
+  add(value: string | number | boolean | null): string {
+    this.values.push(value);
+    return `$${this.values.length}`;
+  }
+}
+
+function columnOf(
+  columns: Columns,
+  name: string,
+  where: string,
+): { sql: string; type: ColumnType } {
+  const type = columns.get(name);
+  if (!type)
+    throw new PlanError(
+      `${where} names ${JSON.stringify(name)}, which is not a column of the worksheet`,
+    );
+  return { sql: quoteIdentifier(name), type };
+}
+
+function measureSql(columns: Columns, measure: PlanMeasure, index: number): string {
+  if (measure.column === null) {
+    if (measure.aggregation !== 'count')
+      throw new PlanError(`measures[${index}] needs a column for ${measure.aggregation}`);
+    return 'count(*)';
+  }
+  const { sql, type } = columnOf(columns, measure.column, `measures[${index}]`);
+  switch (measure.aggregation) {
+    case 'count':
+      return `count(${sql})`;
+    case 'count_distinct':
+      return `count(DISTINCT ${sql})`;
+    case 'min':
+    case 'max':
+      return `${measure.aggregation}(${sql})`;
+    case 'median':
+      if (!NUMERIC.has(type) && !TEMPORAL.has(type)) break;
+      return `median(${sql})`;
+    case 'sum':
+    case 'avg':
+      if (!NUMERIC.has(type)) break;
+      return `${measure.aggregation}(${sql})`;
+  }
+  throw new PlanError(
+    `measures[${index}]: ${measure.aggregation} does not apply to ${type} column ${measure.column}`,
+  );
+}
+
+/** The grouping key and the shown value of a dimension (they differ for month names, weekdays). */
+function dimensionSql(
+  columns: Columns,
+  dimension: PlanDimension,
+  index: number,
+): { key: string; shown: string } {
+  const { sql, type } = columnOf(columns, dimension.column, `dimensions[${index}]`);
+  if (dimension.grain === null) return { key: sql, shown: sql };
+  if (!TEMPORAL.has(type))
+    throw new PlanError(`dimensions[${index}]: a time grain needs a date or timestamp column`);
+  const trunc = (unit: string) => {
+    const expression = `date_trunc('${unit}', ${sql})`;
+    return type === 'date' || unit !== 'hour' ? `CAST(${expression} AS DATE)` : expression;
+  };
+  switch (dimension.grain) {
+    case 'year':
+      return { key: `year(${sql})`, shown: `year(${sql})` };
+    case 'quarter':
+    case 'month':
+    case 'week':
+    case 'day':
+      return { key: trunc(dimension.grain), shown: trunc(dimension.grain) };
+    case 'hour':
+      if (type === 'date') throw new PlanError(`dimensions[${index}]: dates have no hours`);
+      return { key: trunc('hour'), shown: trunc('hour') };
+    case 'quarter_of_year':
+      return { key: `quarter(${sql})`, shown: `'Q' || CAST(quarter(${sql}) AS VARCHAR)` };
+    case 'month_of_year':
+      return { key: `month(${sql})`, shown: `monthname(${sql})` };
+    case 'day_of_week':
+      return { key: `isodow(${sql})`, shown: `dayname(${sql})` };
+    case 'hour_of_day':
+      if (type === 'date') throw new PlanError(`dimensions[${index}]: dates have no hours`);
+      return { key: `hour(${sql})`, shown: `hour(${sql})` };
+  }
+}
+
+const PART_SQL: Record<NonNullable<PlanFilter['part']>, string> = {
+  year: 'year',
+  quarter: 'quarter',
+  month: 'month',
+  day_of_week: 'isodow',
+};
+const COMPARE: Partial<Record<PlanFilter['op'], string>> = {
+  eq: '=',
+  lt: '<',
+  lte: '<=',
+  gt: '>',
+  gte: '>=',
+};
+
+function filterSql(columns: Columns, filter: PlanFilter, index: number, params: Params): string {
+  const column = columnOf(columns, filter.column, `filters[${index}]`);
+  let subject = column.sql;
+  if (filter.part) {
+    if (!TEMPORAL.has(column.type))
+      throw new PlanError(`filters[${index}]: ${filter.part} of a column that is not a date`);
+    subject = `${PART_SQL[filter.part]}(${column.sql})`;
+  }
+  const scalar = (value: unknown): string | number | boolean => {
+    if (typeof value === 'string' || typeof value === 'number' || typeof value === 'boolean')
+      return value;
+    throw new PlanError(`filters[${index}].value must be a string, number or boolean`);
+  };
+  const typed = (placeholder: string) => {
+    if (filter.part) return placeholder;
+    if (column.type === 'date') return `CAST(${placeholder} AS DATE)`;
+    if (column.type === 'timestamp') return `CAST(${placeholder} AS TIMESTAMP)`;
+    return placeholder;
+  };
+  switch (filter.op) {
+    case 'is_null':
+      return `${subject} IS NULL`;
+    case 'not_null':
+      return `${subject} IS NOT NULL`;
+    case 'contains':
+      if (column.type !== 'string')
+        throw new PlanError(`filters[${index}]: contains needs a text column`);
+      return `contains(lower(${subject}), lower(${params.add(String(scalar(filter.value)))}))`;
+    case 'in': {
+      const list = Array.isArray(filter.value) ? filter.value : [filter.value];
+      return `${subject} IN (${list.map((v) => typed(params.add(scalar(v)))).join(', ')})`;
+    }
+    case 'ne':
+      // As read_worksheet: `ne` keeps empty cells.
+      return `(${subject} <> ${typed(params.add(scalar(filter.value)))} OR ${subject} IS NULL)`;
+    default:
+      return `${subject} ${COMPARE[filter.op]!} ${typed(params.add(scalar(filter.value)))}`;
+  }
+}
+
+/**
+ * Compiles a plan into one DuckDB SELECT over the worksheet view: identifiers only from the
+ * worksheet's columns (quoted), every value a `$n` parameter. Three layers: the groups (filters,
+ * grouping keys, aggregates under internal names), the calculations as window functions over all
+ * groups, then the shown columns under their labels, ordered as the plan says with the grouping keys
+ * as tie-breakers (stable answers), limited. Filters on the grouping column of a share apply after
+ * the share is computed, so it is a share of the whole.
+ */
+export function compilePlan(
+  plan: AnalysisPlan,
+  columnTypes: ReadonlyArray<{ name: string; type: ColumnType }>,
+): CompiledQuery {
+  const columns: Columns = new Map(columnTypes.map((c) => [c.name, c.type]));
+  const params = new Params();
+  if (plan.measures.length === 0) throw new PlanError('a plan needs at least one measure');
+  const measures = plan.measures.map((m, i) => measureSql(columns, m, i));
+  const dimensions = plan.dimensions.map((d, i) => dimensionSql(columns, d, i));
+  const share = plan.calculation?.kind === 'share_of_total';
+  const inner: string[] = [];
+  const outer: string[] = [];
+  plan.filters.forEach((filter, i) => {
+    const grouped = plan.dimensions.findIndex(
+      (d) => d.column === filter.column && d.grain === null,
+    );
+    if (share && filter.part === null && grouped >= 0 && filter.op !== 'not_null') {
+      const alias: Columns = new Map([[`__d${grouped}`, columns.get(filter.column)!]]);
+      outer.push(filterSql(alias, { ...filter, column: `__d${grouped}` }, i, params));
+    } else {
+      inner.push(filterSql(columns, filter, i, params));
+    }
+  });
+  const groups = [
+    ...dimensions.map((d, i) =>
+      d.key === d.shown
+        ? `${d.key} AS __k${i}, ${d.key} AS __d${i}`
+        : `${d.key} AS __k${i}, any_value(${d.shown}) AS __d${i}`,
+    ),
+    ...measures.map((m, j) => `${m} AS __m${j}`),
+  ];
+  const where = inner.length > 0 ? ` WHERE ${inner.join(' AND ')}` : '';
+  const groupBy =
+    dimensions.length > 0 ? ` GROUP BY ${dimensions.map((d) => d.key).join(', ')}` : '';
+  const level1 = `SELECT ${groups.join(', ')} FROM ${WORKSHEET_VIEW}${where}${groupBy}`;
+
+  const calculations: Array<{ sql: string; label: string }> = [];
+  const calc = plan.calculation;
+  if (calc?.kind === 'share_of_total') {
+    calculations.push({ sql: '__m0 / nullif(sum(__m0) OVER (), 0)', label: 'Share of total' });
+  } else if (calc?.kind === 'change_over_time' && dimensions.length > 0) {
+    const previous = 'lag(__m0) OVER (ORDER BY __k0)';
+    calculations.push({ sql: `__m0 - ${previous}`, label: 'Change' });
+    calculations.push({
+      sql: `(__m0 - ${previous}) / nullif(abs(${previous}), 0)`,
+      label: 'Change %',
+    });
+  } else if (calc?.kind === 'difference' && dimensions.length > 0) {
+    const b = params.add(calc.b);
+    calculations.push({
+      sql: `__m0 - max(CASE WHEN CAST(__d0 AS VARCHAR) = CAST(${b} AS VARCHAR) THEN __m0 END) OVER ()`,
+      label: `Difference from ${String(calc.b)}`,
+    });
+  }
+  const level2 = calculations.length
+    ? `SELECT *, ${calculations.map((c, i) => `${c.sql} AS __c${i}`).join(', ')} FROM (${level1}) AS groups`
+    : level1;
+
+  const shown = [
+    ...plan.dimensions.map((d, i) => `__d${i} AS ${quoteIdentifier(d.label)}`),
+    ...plan.measures.map((m, j) => `__m${j} AS ${quoteIdentifier(m.label)}`),
+    ...calculations.map((c, i) => `__c${i} AS ${quoteIdentifier(c.label)}`),
+  ];
+  const order = plan.sort.map((s) => {
+    const exists = s.by === 'measure' ? plan.measures[s.index] : plan.dimensions[s.index];
+    if (!exists) throw new PlanError(`sort names ${s.by} ${s.index}, which the plan does not have`);
+    return `${s.by === 'measure' ? '__m' : '__k'}${s.index} ${s.direction.toUpperCase()} NULLS LAST`;
+  });
+  dimensions.forEach((_, i) => order.push(`__k${i} ASC NULLS LAST`));
+  let sql = `SELECT ${shown.join(', ')} FROM (${level2}) AS calculated`;
+  if (outer.length > 0) sql += ` WHERE ${outer.join(' AND ')}`;
+  if (order.length > 0) sql += ` ORDER BY ${order.join(', ')}`;
+  if (plan.limit !== null) sql += ` LIMIT ${plan.limit}`;
+  return { sql, params: params.values };
+}

@@ -1,0 +1,17 @@
+export { Analyst } from './analyst.js';
+export type { AnalysisOutcome, AnalysisRequest, AnalystData, AnalystOptions } from './analyst.js';
+export { compilePlan, PlanError, WORKSHEET_VIEW } from './compiler/compile.js';
+export type { CompiledQuery } from './compiler/compile.js';
+export { buildPlan, measureLabel, restate } from './planner/build-plan.js';
+export type { PlanOutcome, PreviousTurn } from './planner/build-plan.js';
+export { deterministicPlanner } from './planner/planner.js';
+export type { Planner, PlannerInput } from './planner/planner.js';
+export { readQuestion } from './planner/read-question.js';
+export { describeWorksheet } from './semantics/worksheet.js';
+export type {
+  ColumnRole,
+  ColumnSemantics,
+  WorksheetSemantics,
+  WorksheetSource,
+} from './semantics/worksheet.js';
+export { ValueIndex } from './semantics/values.js';

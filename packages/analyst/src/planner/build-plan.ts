@@ -1,0 +1,445 @@
+import type {
+  Aggregation,
+  Alternative,
+  AnalysisPlan,
+  Interpretation,
+  InterpretationSlot,
+  PlanFilter,
+  PlanMeasure,
+  TimeGrain,
+} from '@ask-analyst/protocol';
+import type { ColumnSemantics, WorksheetSemantics } from '../semantics/worksheet.js';
+import { describeFilter } from './read-question.js';
+import type { ReadDimension, ReadFilter, ReadMeasure, Reading, SlotSource } from './reading.js';
+
+/** The previous turn of a conversation, as a follow-up builds on it. */
+export interface PreviousTurn {
+  question: string;
+  plan: AnalysisPlan;
+}
+
+export type PlanOutcome =
+  | { ok: true; plan: AnalysisPlan; interpretation: Interpretation }
+  | { ok: false; code: 'not_understood' | 'needs_clarification'; message: string };
+
+const AGGREGATION_WORDS: Record<Aggregation, string> = {
+  count: 'Count',
+  count_distinct: 'Distinct',
+  sum: 'Total',
+  avg: 'Average',
+  min: 'Minimum',
+  max: 'Maximum',
+  median: 'Median',
+};
+const GRAIN_WORDS: Record<TimeGrain, string> = {
+  year: 'Year',
+  quarter: 'Quarter',
+  month: 'Month',
+  week: 'Week',
+  day: 'Day',
+  hour: 'Hour',
+  quarter_of_year: 'Quarter of year',
+  month_of_year: 'Month',
+  day_of_week: 'Day of week',
+  hour_of_day: 'Hour of day',
+};
+const DAY_MS = 86_400_000;
+
+/** The label of a measure's output column: `Average Horsepower`, `Count`. */
+export function measureLabel(column: string | null, aggregation: Aggregation): string {
+  if (column === null) return 'Count';
+  if (aggregation === 'count') return `Count of ${column}`;
+  if (aggregation === 'count_distinct') return `Distinct ${column}`;
+  return `${AGGREGATION_WORDS[aggregation]} ${column}`;
+}
+
+function dimensionLabel(column: string, grain: TimeGrain | null): string {
+  return grain ? GRAIN_WORDS[grain] : column;
+}
+
+function spanDays(column: ColumnSemantics): number {
+  const { min, max } = column.profile;
+  if (typeof min !== 'string' || typeof max !== 'string') return 0;
+  return (Date.parse(max) - Date.parse(min)) / DAY_MS;
+}
+
+/** A grain for a time column grouped without one: its own values when few, else by its span. */
+function automaticGrain(column: ColumnSemantics): TimeGrain | null {
+  if (/^(year|yr)$/i.test(column.name.trim())) return 'year';
+  if (column.profile.distinctCount <= 60) return null;
+  const days = spanDays(column);
+  if (days > 3 * 366) return 'year';
+  if (days > 90) return 'month';
+  if (days > 3) return 'day';
+  return 'hour';
+}
+
+interface Slots {
+  measures: ReadMeasure[];
+  dimensions: ReadDimension[];
+  filters: ReadFilter[];
+  ranking: Reading['ranking'];
+  calculation: Reading['calculation'];
+}
+
+const carried = <T extends { source: SlotSource }>(item: T): T => ({
+  ...item,
+  source: 'carried_over',
+});
+
+/** The previous plan's parts as slots of a reading (all carried over). */
+function slotsOf(previous: PreviousTurn, semantics: WorksheetSemantics): Slots | null {
+  const column = (name: string) => semantics.columns.find((c) => c.name === name);
+  const measures: ReadMeasure[] = [];
+  for (const m of previous.plan.measures) {
+    const c = m.column === null ? null : column(m.column);
+    if (c === undefined) return null;
+    measures.push({ column: c, aggregation: m.aggregation, source: 'carried_over', words: null });
+  }
+  const dimensions: ReadDimension[] = [];
+  for (const d of previous.plan.dimensions) {
+    const c = column(d.column);
+    if (!c) return null;
+    dimensions.push({ column: c, grain: d.grain, source: 'carried_over', words: null });
+  }
+  const first = previous.plan.sort[0];
+  return {
+    measures,
+    dimensions,
+    filters: previous.plan.filters.map((filter) => ({
+      filter,
+      source: 'carried_over',
+      words: null,
+      text: describeFilter(filter),
+    })),
+    ranking:
+      previous.plan.limit !== null && first?.by === 'measure'
+        ? { direction: first.direction, limit: previous.plan.limit, words: '' }
+        : null,
+    calculation: previous.plan.calculation
+      ? { calculation: previous.plan.calculation, words: '' }
+      : null,
+  };
+}
+
+/** A follow-up applied to the previous turn's slots: kept, narrowed, widened, shifted or reset. */
+function merge(base: Slots, reading: Reading): Slots {
+  const widen = reading.cues.has('also');
+  const filters = base.filters.map(carried);
+  for (const added of reading.filters) {
+    const sameColumn = filters.filter(
+      (f) => f.filter.column === added.filter.column && f.filter.part === added.filter.part,
+    );
+    const positive = (f: ReadFilter) => f.filter.op === 'eq' || f.filter.op === 'in';
+    if (widen && positive(added) && sameColumn.some(positive)) {
+      const values = new Set<unknown>();
+      for (const f of [...sameColumn.filter(positive), added]) {
+        for (const v of Array.isArray(f.filter.value) ? f.filter.value : [f.filter.value])
+          values.add(v);
+      }
+      const filter: PlanFilter = {
+        ...added.filter,
+        op: 'in',
+        value: [...values] as PlanFilter['value'],
+      };
+      for (const f of sameColumn.filter(positive)) filters.splice(filters.indexOf(f), 1);
+      filters.push({ ...added, filter, text: describeFilter(filter) });
+    } else if (added.filter.op === 'ne' || ['gt', 'gte', 'lt', 'lte'].includes(added.filter.op)) {
+      const replaced = sameColumn.filter((f) => f.filter.op === added.filter.op);
+      for (const f of replaced) filters.splice(filters.indexOf(f), 1);
+      filters.push(added);
+    } else {
+      for (const f of sameColumn) filters.splice(filters.indexOf(f), 1);
+      filters.push(added);
+    }
+  }
+  let dimensions = base.dimensions.map(carried);
+  if (reading.dimensions.length > 0) {
+    dimensions = widen ? [...dimensions, ...reading.dimensions] : [...reading.dimensions];
+  }
+  let measures = base.measures.map(carried);
+  const stated = reading.measures.filter((m) => m.column !== null || m.source === 'stated');
+  if (stated.length > 0) measures = widen ? [...measures, ...stated] : stated;
+  return {
+    measures,
+    dimensions,
+    filters,
+    ranking: reading.ranking ?? (reading.dimensions.length > 0 ? null : base.ranking),
+    calculation: reading.calculation ?? base.calculation,
+  };
+}
+
+function unique<T>(items: readonly T[], key: (item: T) => string): T[] {
+  const seen = new Set<string>();
+  return items.filter((item) => {
+    const k = key(item);
+    if (seen.has(k)) return false;
+    seen.add(k);
+    return true;
+  });
+}
+
+/**
+ * Makes the plan of a question: the reading merged into the previous turn for a follow-up (a cue
+ * such as "only", "also", "instead", "what about", "now", or a question that asks for nothing new),
+ * defaults filled in (a count when nothing is measured, time grains, sort order), and how it was all
+ * understood. A reading with a problem, or with nothing to answer, is refused with a message.
+ */
+export function buildPlan(
+  reading: Reading,
+  semantics: WorksheetSemantics,
+  previous: PreviousTurn | null,
+  options: { worksheetStated: boolean },
+): PlanOutcome {
+  if (reading.problem) return { ok: false, ...reading.problem };
+  const nothingRead =
+    reading.measures.length === 0 &&
+    reading.dimensions.length === 0 &&
+    reading.filters.length === 0 &&
+    !reading.ranking &&
+    !reading.calculation;
+  const base = previous ? slotsOf(previous, semantics) : null;
+  const followUp =
+    base !== null &&
+    (reading.cues.size > 0 || (!reading.asksForValue && reading.measures.length === 0));
+  if (nothingRead && !(followUp && reading.cues.size > 0)) {
+    return { ok: false, code: 'not_understood', message: notUnderstood(reading, semantics) };
+  }
+  const slots: Slots = followUp && base ? merge(base, reading) : { ...reading };
+  const alternatives: Alternative[] = [...reading.alternatives];
+
+  let measures = unique(slots.measures, (m) => `${m.column?.name ?? '*'}|${m.aggregation}`);
+  if (measures.length === 0) {
+    measures = [{ column: null, aggregation: 'count', source: 'defaulted', words: null }];
+  }
+  const dimensions = unique(
+    slots.dimensions.map((d) => {
+      if (d.column.role !== 'temporal') return { ...d, grain: null };
+      let grain = d.grain;
+      if (
+        grain === 'month' &&
+        d.source === 'stated' &&
+        !/monthly|and year|year and/i.test(d.words ?? '')
+      ) {
+        if (spanDays(d.column) > 366) {
+          grain = 'month_of_year';
+          alternatives.push({
+            question: `${slots.measures[0] ? measureLabel(slots.measures[0].column?.name ?? null, slots.measures[0].aggregation) : 'Count'} by month and year`,
+            reason: 'months of different years apart, as a time series',
+          });
+        }
+      }
+      if (grain === 'hour' && d.source === 'stated' && spanDays(d.column) > 2)
+        grain = 'hour_of_day';
+      if (grain === null) grain = automaticGrain(d.column);
+      return { ...d, grain };
+    }),
+    (d) => `${d.column.name}|${d.grain ?? ''}`,
+  );
+  const filters = unique(slots.filters, (f) => JSON.stringify(f.filter));
+  let calculation = slots.calculation;
+  if (
+    calculation?.calculation.kind === 'change_over_time' &&
+    !dimensions.some((d) => d.grain || d.column.role === 'year')
+  ) {
+    const time = semantics.timeColumn;
+    if (!time) {
+      return {
+        ok: false,
+        code: 'not_understood',
+        message: `"${calculation.words}" asks for a change over time, but ${semantics.source.name} has no date column.`,
+      };
+    }
+    dimensions.unshift({
+      column: time,
+      grain: automaticGrain(time) ?? 'year',
+      source: 'defaulted',
+      words: null,
+    });
+  }
+  if (calculation?.calculation.kind === 'share_of_total' && dimensions.length === 0) {
+    const split = filters.find((f) => f.filter.op === 'eq' || f.filter.op === 'in');
+    const column = split && semantics.columns.find((c) => c.name === split.filter.column);
+    if (!column) {
+      return {
+        ok: false,
+        code: 'not_understood',
+        message: `"${calculation.words}" asks for a share, but not of what: name a grouping ("by genre") or a value ("of flights from ATL").`,
+      };
+    }
+    dimensions.push({ column, grain: null, source: 'defaulted', words: split?.words ?? null });
+  }
+  if (calculation?.calculation.kind === 'difference' && dimensions.length === 0) calculation = null;
+  if (dimensions.length > 3) dimensions.splice(3);
+
+  const planMeasures: PlanMeasure[] = measures.slice(0, 5).map((m) => ({
+    column: m.column?.name ?? null,
+    aggregation: m.aggregation,
+    label: measureLabel(m.column?.name ?? null, m.aggregation),
+  }));
+  const labels = new Set<string>();
+  const planDimensions = dimensions.map((d) => {
+    let label = dimensionLabel(d.column.name, d.grain);
+    if (labels.has(label) || planMeasures.some((m) => m.label === label))
+      label = `${label} of ${d.column.name}`;
+    labels.add(label);
+    return { column: d.column.name, grain: d.grain, label };
+  });
+  const ranking = slots.ranking;
+  const planFilters = filters.map((f) => f.filter);
+  const sortSlots: InterpretationSlot[] = [];
+  let sort: AnalysisPlan['sort'] = [];
+  let limit: number | null = null;
+  if (ranking && planDimensions.length > 0) {
+    sort = [{ by: 'measure', index: 0, direction: ranking.direction }];
+    limit = ranking.limit;
+    for (const d of dimensions) {
+      if (
+        d.column.role !== 'temporal' &&
+        !planFilters.some((f) => f.column === d.column.name && f.op === 'not_null')
+      ) {
+        planFilters.push({ column: d.column.name, op: 'not_null', value: null, part: null });
+      }
+    }
+    sortSlots.push({
+      slot: 'sort',
+      text: `${ranking.direction === 'desc' ? 'highest' : 'lowest'} ${planMeasures[0]!.label} first`,
+      source: ranking.words ? 'stated' : 'carried_over',
+      words: ranking.words || null,
+    });
+    if (limit !== null) {
+      sortSlots.push({
+        slot: 'limit',
+        text: `${ranking.direction === 'desc' ? 'top' : 'bottom'} ${limit}`,
+        source: ranking.words && /\d/.test(ranking.words) ? 'stated' : 'defaulted',
+        words: ranking.words || null,
+      });
+    }
+  } else if (planDimensions.length > 0) {
+    const first = dimensions[0]!;
+    const ordered =
+      first.grain !== null ||
+      first.column.role === 'temporal' ||
+      first.column.role === 'year' ||
+      first.column.role === 'measure';
+    sort = ordered
+      ? [{ by: 'dimension', index: 0, direction: 'asc' }]
+      : [{ by: 'measure', index: 0, direction: 'desc' }];
+    sortSlots.push({
+      slot: 'sort',
+      text: ordered
+        ? `in order of ${planDimensions[0]!.label}`
+        : `highest ${planMeasures[0]!.label} first`,
+      source: 'defaulted',
+      words: null,
+    });
+  }
+  const plan: AnalysisPlan = {
+    worksheetId: semantics.source.id,
+    measures: planMeasures,
+    dimensions: planDimensions,
+    filters: planFilters,
+    sort,
+    limit,
+    calculation: calculation?.calculation ?? null,
+  };
+
+  const slotsOut: InterpretationSlot[] = [
+    {
+      slot: 'worksheet',
+      text: `${semantics.source.name} (${semantics.source.workbook.name})`,
+      source: followUp ? 'carried_over' : options.worksheetStated ? 'stated' : 'defaulted',
+      words: null,
+    },
+    ...measures.map((m, i): InterpretationSlot => ({
+      slot: 'measure',
+      text: planMeasures[i]?.label ?? '',
+      source: m.source,
+      words: m.words,
+    })),
+    ...dimensions.map((d, i): InterpretationSlot => ({
+      slot: d.grain ? 'time' : 'dimension',
+      text: d.grain ? `${planDimensions[i]!.label} of ${d.column.name}` : d.column.name,
+      source: d.source,
+      words: d.words,
+    })),
+    ...filters.map((f): InterpretationSlot => ({
+      slot:
+        f.filter.part ||
+        semantics.columns.find((c) => c.name === f.filter.column)?.role === 'temporal'
+          ? 'time'
+          : 'filter',
+      text: f.text,
+      source: f.source,
+      words: f.words,
+    })),
+    ...sortSlots,
+  ];
+  if (calculation) {
+    slotsOut.push({
+      slot: 'calculation',
+      text: calculationText(plan),
+      source: calculation.words ? 'stated' : 'carried_over',
+      words: calculation.words || null,
+    });
+  }
+  for (const m of measures) {
+    if (m.source === 'defaulted' && m.column) {
+      const other = m.aggregation === 'sum' ? 'avg' : 'sum';
+      alternatives.push({
+        question: `${AGGREGATION_WORDS[other].toLowerCase()} ${m.column.name}${planDimensions.length ? ` by ${planDimensions.map((d) => d.label.toLowerCase()).join(' and ')}` : ''}`,
+        reason: `${m.column.name} was ${m.aggregation === 'sum' ? 'added up' : 'averaged'} by default`,
+      });
+    }
+  }
+  return {
+    ok: true,
+    plan,
+    interpretation: {
+      restatement: restate(plan, semantics),
+      slots: slotsOut,
+      unused: reading.unused,
+      alternatives: unique(alternatives, (a) => a.question).slice(0, 5),
+    },
+  };
+}
+
+function calculationText(plan: AnalysisPlan): string {
+  const measure = plan.measures[0]?.label ?? 'Count';
+  switch (plan.calculation?.kind) {
+    case 'share_of_total':
+      return `each ${plan.dimensions[0]?.label ?? 'group'}'s share of the total ${measure}`;
+    case 'change_over_time':
+      return `change in ${measure} from the previous ${plan.dimensions[0]?.label.toLowerCase() ?? 'period'}`;
+    case 'difference':
+      return `difference in ${measure} between ${String(plan.calculation.a)} and ${String(plan.calculation.b)}`;
+    default:
+      return '';
+  }
+}
+
+/** The plan in plain words. */
+export function restate(plan: AnalysisPlan, semantics: WorksheetSemantics): string {
+  const parts = [plan.measures.map((m) => m.label).join(', ')];
+  if (plan.measures.length === 1 && plan.measures[0]!.column === null) parts[0] = `Number of rows`;
+  if (plan.dimensions.length > 0)
+    parts.push(`by ${plan.dimensions.map((d) => d.label).join(' and ')}`);
+  parts.push(`in ${semantics.source.name}`);
+  const shown = plan.filters.filter((f) => f.op !== 'not_null');
+  if (shown.length > 0) parts.push(`where ${shown.map(describeFilter).join(' and ')}`);
+  if (plan.calculation) parts.push(`(${calculationText(plan)})`);
+  if (plan.limit !== null)
+    parts.push(`, ${plan.sort[0]?.direction === 'asc' ? 'bottom' : 'top'} ${plan.limit}`);
+  return `${parts.join(' ').replace(' ,', ',')}.`;
+}
+
+function notUnderstood(reading: Reading, semantics: WorksheetSemantics): string {
+  const columns = semantics.columns.map((c) => c.name).join(', ');
+  const words = reading.unused.filter((w) => /\p{L}{3,}/u.test(w));
+  return (
+    (words.length > 0
+      ? `I could not match ${words.map((w) => `"${w}"`).join(', ')} to the data in ${semantics.source.name}. `
+      : `I could not find a question about ${semantics.source.name} in that. `) +
+    `Ask about its columns (${columns}), for example "average ${semantics.columns.find((c) => c.role === 'measure')?.name ?? 'value'} by ${semantics.columns.find((c) => c.role === 'category')?.name ?? 'month'}".`
+  );
+}

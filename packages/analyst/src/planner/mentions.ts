@@ -1,0 +1,176 @@
+import { MONTH_WORDS } from '../text/lexicon.js';
+import { wordForms, type ValueIndex, type ValueMatch } from '../semantics/values.js';
+import type { ColumnSemantics, WorksheetSemantics } from '../semantics/worksheet.js';
+import { STOPWORDS, type Token } from '../text/tokens.js';
+import { KEYWORDS, LONGEST_KEYWORD, type Keyword } from './keywords.js';
+
+interface Span {
+  start: number;
+  /** One past the last token. */
+  end: number;
+  /** The words as written. */
+  words: string;
+}
+
+/** A recognised piece of a question. */
+export type Mention = Span &
+  (
+    | { kind: 'keyword'; keywords: Keyword[]; value?: ValueMatch[] }
+    | { kind: 'column'; column: ColumnSemantics; weight: number; others: ColumnSemantics[] }
+    | { kind: 'value'; matches: ValueMatch[] }
+    | { kind: 'entity' }
+    | { kind: 'number'; value: number }
+    | { kind: 'month'; month: number }
+    | { kind: 'quarter'; quarter: number }
+    | { kind: 'word'; stop: boolean }
+  );
+
+const MAX_PHRASE = 6;
+
+function words(tokens: readonly Token[], start: number, end: number): string {
+  return tokens
+    .slice(start, end)
+    .map((token) => token.text)
+    .join(' ');
+}
+
+function columnPhrases(semantics: WorksheetSemantics) {
+  const byKey = new Map<string, Array<{ column: ColumnSemantics; weight: number }>>();
+  for (const column of semantics.columns) {
+    for (const phrase of column.phrases) {
+      const list = byKey.get(phrase.key) ?? [];
+      list.push({ column, weight: phrase.weight });
+      byKey.set(phrase.key, list);
+    }
+  }
+  for (const list of byKey.values()) list.sort((a, b) => b.weight - a.weight);
+  return byKey;
+}
+
+const phraseCache = new WeakMap<WorksheetSemantics, ReturnType<typeof columnPhrases>>();
+
+/**
+ * Reads a question into mentions, left to right, longest phrase first: columns (by name, words of
+ * the name, synonyms), values of text columns, what a row is, keywords, numbers and months. Every
+ * token lands in exactly one mention; unrecognised ones are `word` mentions.
+ */
+export function findMentions(
+  tokens: readonly Token[],
+  semantics: WorksheetSemantics,
+  values: ValueIndex,
+): Mention[] {
+  let phrases = phraseCache.get(semantics);
+  if (!phrases) {
+    phrases = columnPhrases(semantics);
+    phraseCache.set(semantics, phrases);
+  }
+  const entities = new Set(semantics.entityPhrases);
+  const mentions: Mention[] = [];
+  let i = 0;
+  while (i < tokens.length) {
+    const token = tokens[i]!;
+    const candidates: Array<{ mention: Mention; rank: number }> = [];
+    const span = (length: number): Span => ({
+      start: i,
+      end: i + length,
+      words: words(tokens, i, i + length),
+    });
+
+    for (let length = Math.min(MAX_PHRASE, tokens.length - i); length >= 1; length -= 1) {
+      const key = tokens
+        .slice(i, i + length)
+        .map((t) => t.stem)
+        .join(' ');
+      const forms = length === 1 ? [key, ...wordForms(token.lower)] : [key];
+      const columns = forms.map((form) => phrases.get(form)).find((list) => list?.length);
+      if (columns?.[0]) {
+        const best = columns[0];
+        const others = columns
+          .filter((c) => c.column !== best.column && c.weight >= best.weight - 0.05)
+          .map((c) => c.column);
+        candidates.push({
+          mention: {
+            ...span(length),
+            kind: 'column',
+            column: best.column,
+            weight: best.weight,
+            others,
+          },
+          rank: length * 10 + (best.weight >= 0.85 ? 5 : 1),
+        });
+        break;
+      }
+    }
+    for (let length = Math.min(MAX_PHRASE, tokens.length - i); length >= 1; length -= 1) {
+      const key = tokens
+        .slice(i, i + length)
+        .map((t) => t.stem)
+        .join(' ');
+      if (entities.has(key)) {
+        candidates.push({ mention: { ...span(length), kind: 'entity' }, rank: length * 10 + 4 });
+        break;
+      }
+    }
+    const value = values.matchAt(tokens, i);
+    for (let length = Math.min(LONGEST_KEYWORD, tokens.length - i); length >= 1; length -= 1) {
+      const key = tokens
+        .slice(i, i + length)
+        .map((t) => t.stem)
+        .join(' ');
+      const keywords = KEYWORDS.get(key);
+      if (keywords) {
+        const fallback = value && value.length === length ? { value: value.matches } : {};
+        candidates.push({
+          mention: { ...span(length), kind: 'keyword', keywords, ...fallback },
+          rank: length * 10 + 3,
+        });
+        break;
+      }
+    }
+    if (value) {
+      candidates.push({
+        mention: { ...span(value.length), kind: 'value', matches: value.matches },
+        rank: value.length * 10 + 2,
+      });
+    }
+    if (token.number !== undefined) {
+      candidates.push({ mention: { ...span(1), kind: 'number', value: token.number }, rank: 12 });
+    }
+    const month = MONTH_WORDS.get(token.lower);
+    const nextIsYear = /^(1[89]|20)\d\d$/.test(tokens[i + 1]?.text ?? '');
+    if (
+      month !== undefined ||
+      (token.lower === 'may' && (nextIsYear || tokens[i - 1]?.lower === 'in'))
+    ) {
+      candidates.push({
+        mention: { ...span(1), kind: 'month', month: month ?? 5 },
+        rank: 13,
+      });
+    }
+    const quarter = /^q([1-4])$/.exec(token.lower);
+    if (quarter) {
+      candidates.push({
+        mention: { ...span(1), kind: 'quarter', quarter: Number(quarter[1]) },
+        rank: 13,
+      });
+    }
+    candidates.sort((a, b) => b.rank - a.rank);
+    const chosen = candidates[0]?.mention ?? {
+      ...span(1),
+      kind: 'word' as const,
+      stop: STOPWORDS.has(token.lower),
+    };
+    mentions.push(chosen);
+    i = chosen.end;
+  }
+  return mentions;
+}
+
+/** Whether a mention is a keyword carrying a meaning of this kind; that meaning, or undefined. */
+export function keywordOf<K extends Keyword['kind']>(
+  mention: Mention | undefined,
+  kind: K,
+): Extract<Keyword, { kind: K }> | undefined {
+  if (mention?.kind !== 'keyword') return undefined;
+  return mention.keywords.find((k): k is Extract<Keyword, { kind: K }> => k.kind === kind);
+}

@@ -1,0 +1,29 @@
+import type { ValueIndex } from '../semantics/values.js';
+import type { WorksheetSemantics } from '../semantics/worksheet.js';
+import { buildPlan, type PlanOutcome, type PreviousTurn } from './build-plan.js';
+import { readQuestion } from './read-question.js';
+
+/** What a planner is given: the question, the worksheet it is about, the turn before it. */
+export interface PlannerInput {
+  question: string;
+  semantics: WorksheetSemantics;
+  values: ValueIndex;
+  previous: PreviousTurn | null;
+  worksheetStated: boolean;
+}
+
+/**
+ * Turns a question into an `AnalysisPlan` (never SQL). The deterministic semantic parser is the
+ * default; a model-backed planner may stand in front of it, producing plans through the same schema.
+ */
+export interface Planner {
+  plan(input: PlannerInput): Promise<PlanOutcome>;
+}
+
+/** The default planner: a deterministic semantic parser, no network, no model. */
+export const deterministicPlanner: Planner = {
+  async plan({ question, semantics, values, previous, worksheetStated }) {
+    const reading = readQuestion(question, semantics, values);
+    return buildPlan(reading, semantics, previous, { worksheetStated });
+  },
+};

@@ -1,0 +1,158 @@
+import { normalizeValue, stem, STOPWORDS, type Token } from '../text/tokens.js';
+import { US_STATES } from '../text/lexicon.js';
+
+/** A value of a text column found in a question. */
+export interface ValueMatch {
+  column: string;
+  /** The value exactly as stored. */
+  value: string;
+  /** How it was found: as written, as another word form (`sunny` → `sun`), or through a gazetteer. */
+  how: 'exact' | 'word_form' | 'gazetteer';
+}
+
+/** Most distinct values of one column that are indexed. */
+export const MAX_INDEXED_VALUES = 20_000;
+/** Longest value, in words, looked for in a question. */
+const MAX_VALUE_WORDS = 8;
+
+const STATE_BY_CODE = new Map([...US_STATES].map(([name, code]) => [code.toLowerCase(), name]));
+
+/** The distinct values of a worksheet's text columns, by normal form, for matching questions. */
+export class ValueIndex {
+  private readonly byKey = new Map<string, Array<{ column: string; value: string }>>();
+  private readonly byColumn = new Map<string, string[]>();
+
+  constructor(values: ReadonlyArray<{ column: string; values: readonly string[] }>) {
+    for (const { column, values: list } of values) {
+      this.byColumn.set(column, [...list]);
+      for (const value of list) {
+        const key = normalizeValue(value);
+        if (!key || /^[\d. ]+$/.test(key)) continue;
+        const entries = this.byKey.get(key) ?? [];
+        entries.push({ column, value });
+        this.byKey.set(key, entries);
+      }
+    }
+  }
+
+  /** Values of `column` (all of them, as stored). */
+  valuesOf(column: string): readonly string[] {
+    return this.byColumn.get(column) ?? [];
+  }
+
+  /**
+   * Values named by the tokens starting at `start`, longest first: every (column, value) pair the
+   * same words name, and how many tokens they span. Short values (three letters or fewer) are only
+   * taken when written in capitals or when they are not a common word (`in`, `or`, `me`).
+   */
+  matchAt(
+    tokens: readonly Token[],
+    start: number,
+  ): { length: number; matches: ValueMatch[] } | null {
+    const longest = Math.min(MAX_VALUE_WORDS, tokens.length - start);
+    for (let length = longest; length >= 1; length -= 1) {
+      const words = tokens.slice(start, start + length);
+      if (words.some((token) => token.number !== undefined && length === 1)) continue;
+      const key = words.map((token) => token.lower).join(' ');
+      const exact = this.lookup(key, words);
+      if (exact.length > 0) return { length, matches: exact.map((m) => ({ ...m, how: 'exact' })) };
+      const gazetteer = this.gazetteer(key, words);
+      if (gazetteer.length > 0)
+        return { length, matches: gazetteer.map((m) => ({ ...m, how: 'gazetteer' })) };
+      if (length === 1) {
+        for (const form of wordForms(words[0]!.lower)) {
+          const found = this.lookup(form, words);
+          if (found.length > 0)
+            return { length, matches: found.map((m) => ({ ...m, how: 'word_form' })) };
+        }
+      } else {
+        const stemmed = words.map((token) => token.stem).join(' ');
+        if (stemmed !== key) {
+          const found = this.lookup(stemmed, words);
+          if (found.length > 0)
+            return { length, matches: found.map((m) => ({ ...m, how: 'word_form' })) };
+        }
+      }
+    }
+    return null;
+  }
+
+  /** Values within a small edit distance of `word`: offered as "did you mean", never used. */
+  suggest(word: string, limit = 3): Array<{ column: string; value: string }> {
+    const target = word.toLowerCase();
+    if (target.length < 4) return [];
+    const budget = target.length >= 7 ? 2 : 1;
+    const found: Array<{ column: string; value: string; distance: number }> = [];
+    for (const [key, entries] of this.byKey) {
+      for (const candidate of [key, ...key.split(' ')]) {
+        if (Math.abs(candidate.length - target.length) > budget) continue;
+        const distance = editDistance(target, candidate, budget);
+        if (distance > 0 && distance <= budget) {
+          for (const entry of entries) found.push({ ...entry, distance });
+          break;
+        }
+      }
+    }
+    found.sort((a, b) => a.distance - b.distance || a.value.localeCompare(b.value));
+    return found.slice(0, limit).map(({ column, value }) => ({ column, value }));
+  }
+
+  private lookup(key: string, words: readonly Token[]): Array<{ column: string; value: string }> {
+    const entries = this.byKey.get(key);
+    if (!entries) return [];
+    if (key.length <= 3 && !words.every((token) => token.upper)) {
+      if (STOPWORDS.has(key) || key.length === 1) return [];
+    }
+    return entries;
+  }
+
+  private gazetteer(
+    key: string,
+    words: readonly Token[],
+  ): Array<{ column: string; value: string }> {
+    const code = US_STATES.get(key);
+    if (code) return this.byKey.get(code.toLowerCase()) ?? [];
+    const name = words.length === 1 && words[0]!.upper ? STATE_BY_CODE.get(key) : undefined;
+    return name ? (this.byKey.get(name) ?? []) : [];
+  }
+}
+
+/** Other forms a word may take for a stored value: `sunny` → `sun`, `rainy` → `rain`, `snowing` → `snow`. */
+export function wordForms(word: string): string[] {
+  const forms = new Set<string>([stem(word)]);
+  const strip = (suffix: string, add = '') => {
+    if (word.length > suffix.length + 2 && word.endsWith(suffix))
+      forms.add(word.slice(0, -suffix.length) + add);
+  };
+  strip('ny');
+  strip('y');
+  strip('gy', 'g');
+  strip('ly');
+  strip('zly', 'zle');
+  strip('ing');
+  strip('ning');
+  strip('ed');
+  strip('ied', 'y');
+  strip('es');
+  strip('s');
+  forms.delete(word);
+  return [...forms];
+}
+
+/** Levenshtein distance, giving up (returning budget + 1) once it must exceed `budget`. */
+export function editDistance(a: string, b: string, budget: number): number {
+  let previous = Array.from({ length: b.length + 1 }, (_, i) => i);
+  for (let i = 1; i <= a.length; i += 1) {
+    const current = [i];
+    let best = i;
+    for (let j = 1; j <= b.length; j += 1) {
+      const cost = a[i - 1] === b[j - 1] ? 0 : 1;
+      const value = Math.min(previous[j]! + 1, current[j - 1]! + 1, previous[j - 1]! + cost);
+      current.push(value);
+      best = Math.min(best, value);
+    }
+    if (best > budget) return budget + 1;
+    previous = current;
+  }
+  return previous[b.length]!;
+}

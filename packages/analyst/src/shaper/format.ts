@@ -1,0 +1,26 @@
+import type { Cell, ValueFormat } from '@ask-analyst/protocol';
+
+const integer = new Intl.NumberFormat('en-US', { maximumFractionDigits: 0 });
+const decimal = new Intl.NumberFormat('en-US', { maximumFractionDigits: 2 });
+const percent = new Intl.NumberFormat('en-US', { style: 'percent', maximumFractionDigits: 1 });
+const currency = new Intl.NumberFormat('en-US', {
+  style: 'currency',
+  currency: 'USD',
+  maximumFractionDigits: 0,
+});
+
+/** A value as the summary writes it: `124,711`, `47.29`, `$47,287,353`, `12.5%`. */
+export function formatValue(value: Cell, format: ValueFormat): string {
+  if (value === null) return 'empty';
+  if (typeof value !== 'number') return String(value);
+  switch (format) {
+    case 'integer':
+      return Number.isInteger(value) ? integer.format(value) : decimal.format(value);
+    case 'percent':
+      return percent.format(value);
+    case 'currency':
+      return Math.abs(value) >= 100 ? currency.format(value) : `$${decimal.format(value)}`;
+    default:
+      return decimal.format(value);
+  }
+}

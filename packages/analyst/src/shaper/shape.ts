@@ -1,0 +1,181 @@
+import type {
+  AnalysisPlan,
+  AnswerTable,
+  Cell,
+  ChartField,
+  ChartSpec,
+  ValueFormat,
+} from '@ask-analyst/protocol';
+import type { WorksheetSemantics } from '../semantics/worksheet.js';
+import { formatValue } from './format.js';
+
+/** How each output column of a plan reads (for chart axes and the summary). */
+export function outputFormats(
+  plan: AnalysisPlan,
+  semantics: WorksheetSemantics,
+): Map<string, ValueFormat> {
+  const column = (name: string | null) => semantics.columns.find((c) => c.name === name);
+  const formats = new Map<string, ValueFormat>();
+  for (const d of plan.dimensions) {
+    const source = column(d.column);
+    const grainFormat: ValueFormat =
+      d.grain === 'year' || d.grain === 'hour_of_day'
+        ? 'integer'
+        : d.grain === 'quarter' || d.grain === 'month' || d.grain === 'week' || d.grain === 'day'
+          ? 'date'
+          : d.grain === 'hour'
+            ? 'timestamp'
+            : 'text';
+    formats.set(d.label, d.grain ? grainFormat : (source?.format ?? 'text'));
+  }
+  for (const m of plan.measures) {
+    const source = column(m.column);
+    const counted = m.aggregation === 'count' || m.aggregation === 'count_distinct';
+    formats.set(
+      m.label,
+      counted
+        ? 'integer'
+        : source?.format === 'currency'
+          ? 'currency'
+          : source?.type === 'integer' && m.aggregation !== 'avg' && m.aggregation !== 'median'
+            ? 'integer'
+            : source?.format === 'date' || source?.format === 'timestamp'
+              ? source.format
+              : 'number',
+    );
+  }
+  formats.set('Share of total', 'percent');
+  formats.set('Change %', 'percent');
+  return formats;
+}
+
+function field(label: string, formats: ReadonlyMap<string, ValueFormat>): ChartField {
+  return { column: label, label, format: formats.get(label) ?? 'number' };
+}
+
+/**
+ * The chart suited to an answer (SPEC section 5): one number → `kpi`; a time grouping → `line`;
+ * categories → `bar` (horizontal for long labels or many bars); a second grouping splits it into
+ * series. Several measures, three groupings or an empty table are best read as a table: `null`.
+ */
+export function chartFor(
+  plan: AnalysisPlan,
+  table: AnswerTable,
+  formats: ReadonlyMap<string, ValueFormat>,
+  title: string,
+): ChartSpec | null {
+  if (table.rows.length === 0 || plan.measures.length !== 1) return null;
+  const measure =
+    plan.calculation?.kind === 'share_of_total' ? 'Share of total' : plan.measures[0]!.label;
+  if (plan.dimensions.length === 0) {
+    return { type: 'kpi', title, value: field(measure, formats) };
+  }
+  if (plan.dimensions.length > 2) return null;
+  const [first, second] = plan.dimensions;
+  const x = field(first!.label, formats);
+  const series = second ? field(second.label, formats) : null;
+  const timeLike =
+    first!.grain !== null &&
+    !['month_of_year', 'day_of_week', 'quarter_of_year', 'hour_of_day'].includes(first!.grain);
+  const yearColumn =
+    first!.grain === null && formats.get(first!.label) === 'integer' && /year/i.test(first!.label);
+  if ((timeLike || yearColumn || formats.get(first!.label) === 'date') && table.rows.length > 1) {
+    return { type: 'line', title, x, y: field(measure, formats), series };
+  }
+  const longLabels = table.rows.some((row) => String(row[0] ?? '').length > 12);
+  return {
+    type: 'bar',
+    title,
+    x,
+    y: field(measure, formats),
+    series,
+    orientation: longLabels || table.rows.length > 12 ? 'horizontal' : 'vertical',
+  };
+}
+
+function describeRow(
+  row: readonly Cell[],
+  plan: AnalysisPlan,
+  formats: ReadonlyMap<string, ValueFormat>,
+): string {
+  return plan.dimensions
+    .map((d, i) => formatValue(row[i] ?? null, formats.get(d.label) ?? 'text'))
+    .join(', ');
+}
+
+/**
+ * A factual paragraph written from the numbers only: the single value; or the top and bottom groups
+ * and how many there are; or the first and last points of a series, with the change between them.
+ */
+export function summarize(
+  plan: AnalysisPlan,
+  table: AnswerTable,
+  formats: ReadonlyMap<string, ValueFormat>,
+  restatement: string,
+): string {
+  const measure = plan.measures[0]!;
+  const valueIndex = plan.dimensions.length;
+  const fmt = (value: Cell, label = measure.label) =>
+    formatValue(value, formats.get(label) ?? 'number');
+  if (table.rowCount === 0) {
+    return `No rows match: ${restatement.replace(/\.$/, '')} has no data. Try removing a filter.`;
+  }
+  const subject = measure.label;
+  if (plan.dimensions.length === 0) {
+    const values = plan.measures.map(
+      (m, j) => `${m.label}: ${fmt(table.rows[0]?.[j] ?? null, m.label)}`,
+    );
+    return `${values.join('; ')} (${restatement.replace(/\.$/, '')}).`;
+  }
+  const rows = table.rows;
+  const first = rows[0]!;
+  const lastRow = rows[rows.length - 1]!;
+  const groups = `${table.rowCount.toLocaleString('en-US')} ${plan.dimensions.map((d) => d.label).join(' × ')} group${table.rowCount === 1 ? '' : 's'}`;
+  if (plan.calculation?.kind === 'share_of_total') {
+    const share = rows[0]?.[valueIndex + plan.measures.length] ?? null;
+    return `${describeRow(first, plan, formats)} accounts for ${formatValue(share, 'percent')} of the total ${subject} (${fmt(first[valueIndex] ?? null)}), across ${groups}.`;
+  }
+  if (plan.calculation?.kind === 'difference') {
+    const difference = rows.find(
+      (row) => typeof row[valueIndex + 1] === 'number' && row[valueIndex + 1] !== 0,
+    );
+    return rows.length >= 2 && difference
+      ? `${describeRow(difference, plan, formats)}: ${fmt(difference[valueIndex] ?? null)}, a difference of ${fmt(difference[valueIndex + 1] ?? null)} from ${String((plan.calculation as { b: unknown }).b)}.`
+      : `${subject} by ${plan.dimensions[0]!.label}: ${rows.map((row) => `${describeRow(row, plan, formats)} ${fmt(row[valueIndex] ?? null)}`).join(', ')}.`;
+  }
+  const ordered = plan.sort[0]?.by === 'dimension';
+  if (ordered) {
+    const a = first[valueIndex];
+    const b = lastRow[valueIndex];
+    const numeric = rows
+      .map((row) => row[valueIndex])
+      .filter((v): v is number => typeof v === 'number');
+    const peak = rows.reduce(
+      (best, row) =>
+        typeof row[valueIndex] === 'number' &&
+        (best === null || row[valueIndex] > (best[valueIndex] as number))
+          ? row
+          : best,
+      null as Cell[] | null,
+    );
+    let text = `${subject} by ${plan.dimensions[0]!.label} over ${groups}: ${fmt(a ?? null)} for ${describeRow(first, plan, formats)} and ${fmt(b ?? null)} for ${describeRow(lastRow, plan, formats)}`;
+    if (typeof a === 'number' && typeof b === 'number' && a !== 0 && rows.length > 1) {
+      const change = (b - a) / Math.abs(a);
+      text += ` (${change >= 0 ? '+' : ''}${formatValue(change, 'percent')})`;
+    }
+    if (peak && numeric.length > 2)
+      text += `; the highest is ${fmt(peak[valueIndex] ?? null)} for ${describeRow(peak, plan, formats)}`;
+    return `${text}.`;
+  }
+  const ranked = plan.sort[0]?.by === 'measure';
+  let text = `${describeRow(first, plan, formats)} has the ${plan.sort[0]?.direction === 'asc' ? 'lowest' : 'highest'} ${subject}: ${fmt(first[valueIndex] ?? null)}`;
+  if (!ranked) text = `${subject} by ${plan.dimensions.map((d) => d.label).join(' and ')}`;
+  if (rows.length > 1 && ranked) {
+    const second = rows[1]!;
+    text += `, followed by ${describeRow(second, plan, formats)} (${fmt(second[valueIndex] ?? null)})`;
+    if (rows.length > 2)
+      text += `; ${describeRow(lastRow, plan, formats)} is last shown with ${fmt(lastRow[valueIndex] ?? null)}`;
+  }
+  text += ` (${groups}${table.truncated ? `, first ${rows.length.toLocaleString('en-US')} shown` : ''}).`;
+  return text;
+}

@@ -1,0 +1,374 @@
+import { z } from 'zod';
+import {
+  CellSchema,
+  ColumnTypeSchema,
+  CursorInputSchema,
+  NextCursorSchema,
+  RefSchema,
+  ScalarSchema,
+  idOf,
+} from './common.js';
+import { WorkbookIdSchema, WorksheetIdSchema } from './workbooks.js';
+import { FilterOpSchema } from './worksheets.js';
+
+export const ConversationIdSchema = idOf('conv', 'conversation');
+export const TurnIdSchema = idOf('turn', 'turn');
+
+/** `queued → running → succeeded | failed | cancelled` (SPEC section 4). */
+export const TURN_STATUSES = ['queued', 'running', 'succeeded', 'failed', 'cancelled'] as const;
+export const TurnStatusSchema = z.enum(TURN_STATUSES);
+export type TurnStatus = z.infer<typeof TurnStatusSchema>;
+
+/** States a turn never leaves. */
+export const FINISHED_TURN_STATUSES: readonly TurnStatus[] = ['succeeded', 'failed', 'cancelled'];
+
+/** The steps a running turn reports, in order. */
+export const ANALYSIS_STEPS = ['queued', 'understanding', 'querying', 'summarizing'] as const;
+export const AnalysisStepSchema = z.enum(ANALYSIS_STEPS);
+export type AnalysisStep = z.infer<typeof AnalysisStepSchema>;
+
+/**
+ * Why a turn failed. `not_understood`: the question could not be mapped to the data (the message
+ * says what was understood and what was not); `needs_clarification`: it could be read in more than
+ * one way (the message lists them); `timeout`: over the analysis time limit; `interrupted`: the
+ * process running it stopped; `not_found`: its worksheet is no longer readable to the user;
+ * `permission_denied`: the user no longer has the analyst role there.
+ */
+export const TURN_ERROR_CODES = [
+  'not_understood',
+  'needs_clarification',
+  'not_found',
+  'permission_denied',
+  'timeout',
+  'interrupted',
+  'unavailable',
+  'internal',
+] as const;
+export const TurnErrorCodeSchema = z.enum(TURN_ERROR_CODES);
+export type TurnErrorCode = z.infer<typeof TurnErrorCodeSchema>;
+
+// ---------------------------------------------------------------------------------------------
+// The analysis plan: what the planner produces and the compiler turns into SQL. Column names are
+// exact worksheet column names; the compiler checks every one against the worksheet's schema.
+// ---------------------------------------------------------------------------------------------
+
+export const AGGREGATIONS = [
+  'count',
+  'count_distinct',
+  'sum',
+  'avg',
+  'min',
+  'max',
+  'median',
+] as const;
+export const AggregationSchema = z.enum(AGGREGATIONS);
+export type Aggregation = z.infer<typeof AggregationSchema>;
+
+/**
+ * Time grains. `year`…`day` truncate a date to the start of its period (a time series);
+ * `month_of_year`, `quarter_of_year` and `day_of_week` fold every year onto one (seasonality).
+ */
+export const TIME_GRAINS = [
+  'year',
+  'quarter',
+  'month',
+  'week',
+  'day',
+  'hour',
+  'quarter_of_year',
+  'month_of_year',
+  'day_of_week',
+  'hour_of_day',
+] as const;
+export const TimeGrainSchema = z.enum(TIME_GRAINS);
+export type TimeGrain = z.infer<typeof TimeGrainSchema>;
+
+/** One aggregated value. `column` null counts rows. */
+export const PlanMeasureSchema = z.strictObject({
+  column: z.string().min(1).max(200).nullable(),
+  aggregation: AggregationSchema,
+  /** The output column name (a readable label such as `Average Horsepower`). */
+  label: z.string().min(1).max(200),
+});
+export type PlanMeasure = z.infer<typeof PlanMeasureSchema>;
+
+/** One grouping column, truncated or folded by a time grain for date and timestamp columns. */
+export const PlanDimensionSchema = z.strictObject({
+  column: z.string().min(1).max(200),
+  grain: TimeGrainSchema.nullable(),
+  label: z.string().min(1).max(200),
+});
+export type PlanDimension = z.infer<typeof PlanDimensionSchema>;
+
+/**
+ * A row filter. With `part`, the filter applies to that part of a date (`year` 2013, `month` 3);
+ * values travel as in `read_worksheet` (dates `YYYY-MM-DD`).
+ */
+export const PlanFilterSchema = z.strictObject({
+  column: z.string().min(1).max(200),
+  op: FilterOpSchema,
+  value: z.union([ScalarSchema, z.array(ScalarSchema).min(1).max(1000)]).nullable(),
+  part: z.enum(['year', 'quarter', 'month', 'day_of_week']).nullable(),
+});
+export type PlanFilter = z.infer<typeof PlanFilterSchema>;
+
+/** Ordering by a measure or a dimension of the plan (by index). */
+export const PlanSortSchema = z.strictObject({
+  by: z.enum(['measure', 'dimension']),
+  index: z.number().int().min(0).max(9),
+  direction: z.enum(['asc', 'desc']),
+});
+export type PlanSort = z.infer<typeof PlanSortSchema>;
+
+/**
+ * A calculation on top of the aggregated rows: each group's share of the total of the first
+ * measure; the change of the first measure from the previous period along the first (time)
+ * dimension; or the difference of the first measure between two values of the first dimension.
+ */
+export const PlanCalculationSchema = z.discriminatedUnion('kind', [
+  z.strictObject({ kind: z.literal('share_of_total') }),
+  z.strictObject({ kind: z.literal('change_over_time') }),
+  z.strictObject({
+    kind: z.literal('difference'),
+    a: ScalarSchema,
+    b: ScalarSchema,
+  }),
+]);
+export type PlanCalculation = z.infer<typeof PlanCalculationSchema>;
+
+/** A typed, checked description of one analysis; never SQL (the compiler writes the SQL). */
+export const AnalysisPlanSchema = z.strictObject({
+  worksheetId: WorksheetIdSchema,
+  measures: z.array(PlanMeasureSchema).max(5),
+  dimensions: z.array(PlanDimensionSchema).max(3),
+  filters: z.array(PlanFilterSchema).max(20),
+  sort: z.array(PlanSortSchema).max(3),
+  limit: z.number().int().min(1).max(5000).nullable(),
+  calculation: PlanCalculationSchema.nullable(),
+});
+export type AnalysisPlan = z.infer<typeof AnalysisPlanSchema>;
+
+// ---------------------------------------------------------------------------------------------
+// The answer.
+// ---------------------------------------------------------------------------------------------
+
+/** How a chart field's values read: drives axis ticks and labels in the card. */
+export const VALUE_FORMATS = [
+  'integer',
+  'number',
+  'percent',
+  'currency',
+  'date',
+  'timestamp',
+  'text',
+] as const;
+export const ValueFormatSchema = z.enum(VALUE_FORMATS);
+export type ValueFormat = z.infer<typeof ValueFormatSchema>;
+
+/** A column of the answer's table as a chart uses it. */
+export const ChartFieldSchema = z.object({
+  column: z.string().describe("A column name of the answer's table."),
+  label: z.string(),
+  format: ValueFormatSchema,
+});
+export type ChartField = z.infer<typeof ChartFieldSchema>;
+
+/**
+ * The chart suited to an answer (SPEC section 5): a single number (`kpi`), categories (`bar`), or
+ * a time series (`line`); `series` splits bars or lines by a second dimension. An answer that is
+ * best read as a table has `chart: null`.
+ */
+export const ChartSpecSchema = z.discriminatedUnion('type', [
+  z.object({
+    type: z.literal('kpi'),
+    title: z.string(),
+    value: ChartFieldSchema,
+  }),
+  z.object({
+    type: z.literal('bar'),
+    title: z.string(),
+    x: ChartFieldSchema,
+    y: ChartFieldSchema,
+    series: ChartFieldSchema.nullable(),
+    orientation: z.enum(['vertical', 'horizontal']),
+  }),
+  z.object({
+    type: z.literal('line'),
+    title: z.string(),
+    x: ChartFieldSchema,
+    y: ChartFieldSchema,
+    series: ChartFieldSchema.nullable(),
+  }),
+]);
+export type ChartSpec = z.infer<typeof ChartSpecSchema>;
+
+/** The part of a question a slot of the interpretation stands for. */
+export const SLOT_KINDS = [
+  'worksheet',
+  'measure',
+  'dimension',
+  'filter',
+  'time',
+  'sort',
+  'limit',
+  'calculation',
+] as const;
+
+/** How a slot got its value: said in the question, a default, a value found in the data, or kept from the previous turn. */
+export const SLOT_SOURCES = ['stated', 'defaulted', 'value_matched', 'carried_over'] as const;
+
+export const InterpretationSlotSchema = z.object({
+  slot: z.enum(SLOT_KINDS),
+  text: z.string().describe('What the slot was understood as, in words.'),
+  source: z.enum(SLOT_SOURCES),
+  words: z.string().nullable().describe('The words of the question behind it, if any.'),
+});
+export type InterpretationSlot = z.infer<typeof InterpretationSlotSchema>;
+
+/** Another reading of the question, as a question the user can ask instead. */
+export const AlternativeSchema = z.object({
+  question: z.string(),
+  reason: z.string(),
+});
+export type Alternative = z.infer<typeof AlternativeSchema>;
+
+export const InterpretationSchema = z.object({
+  restatement: z.string().describe('The question as it was understood, in plain words.'),
+  slots: z.array(InterpretationSlotSchema),
+  unused: z.array(z.string()).describe('Words of the question that were not used.'),
+  alternatives: z.array(AlternativeSchema).max(5),
+});
+export type Interpretation = z.infer<typeof InterpretationSchema>;
+
+export const AnswerTableSchema = z.object({
+  columns: z.array(z.object({ name: z.string(), type: ColumnTypeSchema })),
+  rows: z.array(z.array(CellSchema)),
+  rowCount: z.number().int().nonnegative().describe('Rows in the full result (before truncation).'),
+  truncated: z.boolean().describe('True when rows beyond the result limit were left out.'),
+});
+export type AnswerTable = z.infer<typeof AnswerTableSchema>;
+
+export const AnswerSchema = z.object({
+  summary: z.string().describe('One factual paragraph written from the numbers.'),
+  table: AnswerTableSchema,
+  chart: ChartSpecSchema.nullable(),
+  source: z.object({
+    workbookId: z.string(),
+    worksheetId: z.string(),
+    worksheetName: z.string(),
+  }),
+  interpretation: InterpretationSchema,
+  query: z.object({
+    plan: AnalysisPlanSchema,
+    sql: z.string().describe('The DuckDB SQL run, with $n placeholders.'),
+    parameters: z.array(CellSchema).describe('Values bound to the placeholders, in order.'),
+  }),
+});
+export type Answer = z.infer<typeof AnswerSchema>;
+
+export const TurnSchema = z.object({
+  id: z.string().describe('Turn id (turn_…).'),
+  index: z.number().int().nonnegative().describe('0 for the first question of the conversation.'),
+  question: z.string(),
+  status: TurnStatusSchema,
+  createdAt: z.string(),
+  startedAt: z.string().nullable(),
+  finishedAt: z.string().nullable(),
+  progress: z.object({ step: AnalysisStepSchema, message: z.string() }).optional(),
+  answer: AnswerSchema.optional(),
+  error: z.object({ code: TurnErrorCodeSchema, message: z.string() }).optional(),
+});
+export type Turn = z.infer<typeof TurnSchema>;
+
+export const ConversationSchema = z.object({
+  id: z.string().describe('Conversation id (conv_…).'),
+  title: z.string(),
+  workspace: RefSchema,
+  createdAt: z.string(),
+  updatedAt: z.string(),
+  url: z.string().describe('The conversation in the Ask Analyst web app.'),
+  turnCount: z.number().int().nonnegative(),
+});
+export type Conversation = z.infer<typeof ConversationSchema>;
+
+/** What start, continue, get and cancel return. */
+export const AnalysisOutputSchema = z.object({
+  conversation: ConversationSchema,
+  turn: TurnSchema,
+});
+export type AnalysisOutput = z.infer<typeof AnalysisOutputSchema>;
+
+const QuestionSchema = z
+  .string()
+  .trim()
+  .min(1)
+  .max(2000)
+  .describe('The question in plain language, 1–2000 characters.');
+
+const waitSeconds = (max: number, fallback: number, what: string) =>
+  z
+    .number()
+    .min(0)
+    .max(max)
+    .default(fallback)
+    .describe(
+      `Seconds to wait for ${what} before returning (0–${max}, default ${fallback}); a turn still running is returned as it stands: follow it with get_analysis.`,
+    );
+
+export const StartAnalysisInputSchema = z.strictObject({
+  question: QuestionSchema,
+  workbookId: WorkbookIdSchema.optional().describe(
+    'Look for the answer in this workbook (wb_…); omit to let Ask Analyst choose among all readable worksheets.',
+  ),
+  worksheetId: WorksheetIdSchema.optional().describe(
+    'Answer from this worksheet (ws_…); takes precedence over workbookId.',
+  ),
+  waitSeconds: waitSeconds(50, 20, 'the answer'),
+});
+export type StartAnalysisInput = z.infer<typeof StartAnalysisInputSchema>;
+
+export const ContinueAnalysisInputSchema = z.strictObject({
+  conversationId: ConversationIdSchema.describe('The conversation to continue (conv_…).'),
+  question: QuestionSchema.describe(
+    'The follow-up in plain language; it may refer to the previous question ("only for SFO", "now by month", "what about profit?").',
+  ),
+  waitSeconds: waitSeconds(50, 20, 'the answer'),
+});
+export type ContinueAnalysisInput = z.infer<typeof ContinueAnalysisInputSchema>;
+
+export const GetAnalysisInputSchema = z.strictObject({
+  conversationId: ConversationIdSchema.describe('The conversation (conv_…).'),
+  turnId: TurnIdSchema.optional().describe('The turn (turn_…); default: the latest.'),
+  waitSeconds: waitSeconds(25, 0, 'the turn to leave queued/running'),
+});
+export type GetAnalysisInput = z.infer<typeof GetAnalysisInputSchema>;
+
+export const ListAnalysesInputSchema = z.strictObject({
+  cursor: CursorInputSchema,
+  limit: z
+    .number()
+    .int()
+    .min(1)
+    .max(100)
+    .optional()
+    .describe('Conversations per page, 1–100 (default 25).'),
+});
+export type ListAnalysesInput = z.infer<typeof ListAnalysesInputSchema>;
+
+export const ListAnalysesOutputSchema = z.object({
+  conversations: z
+    .array(ConversationSchema)
+    .describe("The signed-in user's Ask Analyst conversations, newest first."),
+  nextCursor: NextCursorSchema,
+});
+export type ListAnalysesOutput = z.infer<typeof ListAnalysesOutputSchema>;
+
+export const CancelAnalysisInputSchema = z.strictObject({
+  conversationId: ConversationIdSchema.describe('The conversation (conv_…).'),
+  turnId: TurnIdSchema.describe('The queued or running turn to cancel (turn_…).'),
+});
+export type CancelAnalysisInput = z.infer<typeof CancelAnalysisInputSchema>;
+
+/** The card resource the Ask Analyst tools link (SPEC section 5). */
+export const CARD_RESOURCE_URI = 'ui://ask-analyst/card.html';
+export const CARD_MIME_TYPE = 'text/html;profile=mcp-app';
