@@ -8,12 +8,20 @@ import { useE2eWorld } from './fixtures/world.js';
 import { TOOLS_LIST, connectAs } from './flows/connect.js';
 import { authorizationServerMetadata } from './flows/token-endpoint.js';
 
+interface AnalysisResult {
+  conversation: { id: string; turnCount: number };
+  turn: {
+    status: string;
+    answer?: { source: { worksheetName: string }; table: { rows: unknown[][] } };
+  };
+}
+
 /**
  * The whole journey of a new user, one step per test, in order, each building on the last:
  * 401 → protected-resource metadata → authorization-server metadata → registration → sign-in →
- * consent → list workbooks → read a worksheet. Screenshots of the pages the user sees are saved
- * under `.test-artifacts/journey/`. The Ask Analyst steps (start_analysis, continue_analysis, the
- * card in a sandboxed iframe, a follow-up from inside it) are appended here as those land.
+ * consent → list workbooks → read a worksheet → start an analysis → continue it. Screenshots of the
+ * pages the user sees are saved under `.test-artifacts/journey/`. The card steps (the result in a
+ * sandboxed iframe, a follow-up asked from inside it) are appended here as the card lands.
  */
 describe('the journey of a new user, end to end', () => {
   const world = useE2eWorld();
@@ -25,6 +33,7 @@ describe('the journey of a new user, end to end', () => {
     client?: Client;
     screenshots: string[];
     worksheetId?: string;
+    conversationId?: string;
   } = { artifacts: '', screenshots: [] };
 
   beforeAll(async () => {
@@ -155,9 +164,48 @@ describe('the journey of a new user, end to end', () => {
     expect(data.totalRows).toBeGreaterThan(5);
   });
 
-  // Appended as Ask Analyst and the card land (issue #10, "the whole journey").
-  it.todo('7. the user starts an analysis (start_analysis) and gets an answer');
-  it.todo('8. the user continues it (continue_analysis) with a follow-up');
+  it('7. the user starts an analysis and gets an answer', async () => {
+    const client = journey.client as Client;
+    const listed = await client.callTool({
+      name: 'list_workbooks',
+      arguments: { query: 'Automobiles' },
+    });
+    const workbookId = (listed.structuredContent as { workbooks: Array<{ id: string }> })
+      .workbooks[0]?.id;
+    const started = await client.callTool({
+      name: 'start_analysis',
+      arguments: { question: 'Average miles per gallon by year', workbookId, waitSeconds: 30 },
+    });
+    expect(started.isError, JSON.stringify(started.structuredContent)).toBeFalsy();
+    const { conversation, turn } = started.structuredContent as AnalysisResult;
+    expect(conversation.id).toMatch(/^conv_/);
+    expect(conversation.turnCount).toBe(1);
+    expect(turn.status).toBe('succeeded');
+    expect(turn.answer?.source.worksheetName).toBe('Cars');
+    expect(turn.answer?.table.rows.length).toBeGreaterThan(5);
+    journey.conversationId = conversation.id;
+  });
+
+  it('8. the user continues it with a follow-up', async () => {
+    const client = journey.client as Client;
+    const continued = await client.callTool({
+      name: 'continue_analysis',
+      arguments: {
+        conversationId: journey.conversationId,
+        question: 'only for Japan',
+        waitSeconds: 30,
+      },
+    });
+    expect(continued.isError, JSON.stringify(continued.structuredContent)).toBeFalsy();
+    const { conversation, turn } = continued.structuredContent as AnalysisResult;
+    expect(conversation.id).toBe(journey.conversationId);
+    expect(conversation.turnCount).toBe(2);
+    expect(turn.status).toBe('succeeded');
+    // Japanese cars of 1980 averaged 35.4 mpg in the cars data set.
+    expect(turn.answer?.table.rows).toContainEqual([1980, 35.4]);
+  });
+
+  // Appended as the card lands (issue #10, "the whole journey").
   it.todo('9. the card renders that result in a sandboxed iframe, screenshot saved');
   it.todo('10. a follow-up asked from inside the card appends a turn');
 });
