@@ -1,5 +1,5 @@
 import { spawnSync } from 'node:child_process';
-import { mkdtempSync } from 'node:fs';
+import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 
@@ -42,6 +42,7 @@ export function trustLoopbackCertificate(env: NodeJS.ProcessEnv): {
       problem: `openssl could not make a loopback certificate: ${made.error?.message ?? made.stderr}`,
     };
   }
+  process.once('exit', () => rmSync(dir, { recursive: true, force: true }));
   env.NODE_EXTRA_CA_CERTS = join(dir, 'cert.pem');
   env.E2E_LOOPBACK_TLS_DIR = dir;
   return { dir };

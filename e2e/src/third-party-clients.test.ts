@@ -1,6 +1,6 @@
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js';
-import { describe, expect, it } from 'vitest';
+import { afterAll, describe, expect, it } from 'vitest';
 import { hostMetadataDocument } from './fixtures/metadata-document.js';
 import { TestOAuthClient } from './fixtures/oauth-client.js';
 import { freePort } from './fixtures/ports.js';
@@ -12,6 +12,7 @@ import {
   MCP_REMOTE_BIN,
   authorizationUrlFrom,
   clientEnvironment,
+  removeClientHomes,
   runInspectorCli,
 } from './flows/third-party.js';
 
@@ -24,6 +25,7 @@ import {
 describe('third-party clients', () => {
   // The metadata document lives on 127.0.0.1, which only development lets dev-auth fetch.
   const world = useE2eWorld({ settings: { CIMD_ALLOW_PRIVATE_HOSTS: 'true' } });
+  afterAll(removeClientHomes);
 
   for (const registration of [
     'the pre-registered client id',

@@ -1,5 +1,5 @@
 import { spawn } from 'node:child_process';
-import { mkdtemp } from 'node:fs/promises';
+import { mkdtemp, rm } from 'node:fs/promises';
 import { createRequire } from 'node:module';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
@@ -23,6 +23,13 @@ export const INSPECTOR_BIN = join(
   'index.js',
 );
 
+const homes: string[] = [];
+
+/** Removes the homes `clientEnvironment` made (token stores of the clients that ran). */
+export async function removeClientHomes(): Promise<void> {
+  await Promise.all(homes.splice(0).map((home) => rm(home, { recursive: true, force: true })));
+}
+
 /**
  * Environment for a third-party client process: its own empty home (token stores, catalogs), and
  * a `BROWSER` that opens nothing, so the client prints its sign-in link and the test's Chromium
@@ -32,6 +39,7 @@ export async function clientEnvironment(
   extra: Record<string, string> = {},
 ): Promise<Record<string, string>> {
   const home = await mkdtemp(join(tmpdir(), 'ask-analyst-client-'));
+  homes.push(home);
   return {
     PATH: process.env.PATH ?? '/usr/bin:/bin',
     HOME: home,
