@@ -382,4 +382,15 @@ describe('authorization code + PKCE over HTTP', () => {
       expect(shown.html).toContain('redirect_uri');
     }
   });
+
+  it('tells a user whose application is unknown here what to do, not only what failed', async () => {
+    const browser = new Browser(server.url);
+    const visit = await browser.open(
+      authorizationUrl(server, { code_challenge: pkce().challenge, client_id: 'gone-after-reset' }),
+    );
+    const shown = pageOf(visit);
+    expect(shown.status).toBe(400);
+    expect(shown.html).toContain('This sign-in request cannot be used');
+    expect(shown.html).toContain('Remove the connector in your application and add it again');
+  });
 });

@@ -101,7 +101,19 @@ describe('loadAuthConfig', () => {
     expect(() => loadAuthConfig({ AUTH_SIGNING_KEYS: '{"keys":[{"kty":"RSA"}]}' })).toThrow(
       'AUTH_SIGNING_KEYS',
     );
-    expect(() => loadAuthConfig({ ACCESS_TOKEN_TTL: '5' })).toThrow('ACCESS_TOKEN_TTL');
+    expect(() => loadAuthConfig({ ACCESS_TOKEN_TTL: '4' })).toThrow('ACCESS_TOKEN_TTL');
+    expect(loadAuthConfig({ ACCESS_TOKEN_TTL: '5' }).accessTokenTtl).toBe(5);
+  });
+
+  it('keeps production access tokens at least a minute long', () => {
+    expect(() =>
+      loadAuthConfig({
+        NODE_ENV: 'production',
+        AUTH_URL: 'https://auth.example.com',
+        MCP_URL: 'https://mcp.example.com',
+        ACCESS_TOKEN_TTL: '30',
+      }),
+    ).toThrow('ACCESS_TOKEN_TTL must be at least 60 when NODE_ENV=production');
   });
 
   it('never lets production fetch metadata documents from private hosts', () => {

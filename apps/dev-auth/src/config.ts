@@ -128,7 +128,9 @@ const EnvSchema = z.object({
   AUTH_HOST: envString('127.0.0.1'),
   DATABASE_URL: envOptionalString(),
   DATA_DIR: envString('.data'),
-  ACCESS_TOKEN_TTL: envInt(600, 60, 86_400),
+  // Down to 5 s so tests (and anyone trying a client's refresh) can watch tokens expire; production
+  // keeps at least a minute (below).
+  ACCESS_TOKEN_TTL: envInt(600, 5, 86_400),
   COOKIE_KEYS: CookieKeysSchema,
   AUTH_SIGNING_KEYS: SigningKeysSchema,
   TRUST_PROXY: envTrustProxy(),
@@ -169,6 +171,9 @@ export function loadAuthConfig(env: NodeJS.ProcessEnv): AuthConfig {
   const problems = insecureOriginProblems(origins, { production });
   if (production && !e.AUTH_SIGNING_KEYS) {
     problems.push('AUTH_SIGNING_KEYS is required when NODE_ENV=production');
+  }
+  if (production && e.ACCESS_TOKEN_TTL < 60) {
+    problems.push('ACCESS_TOKEN_TTL must be at least 60 when NODE_ENV=production');
   }
   if (production && e.CIMD_ALLOW_PRIVATE_HOSTS === 'true') {
     problems.push('CIMD_ALLOW_PRIVATE_HOSTS must not be true when NODE_ENV=production');

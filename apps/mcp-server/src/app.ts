@@ -2,6 +2,7 @@ import { findPrincipal, type Database, type WorksheetEngine } from '@ask-analyst
 import Fastify, { type FastifyInstance } from 'fastify';
 import { createAnalysisRuntime } from './analysis/runtime.js';
 import { createIssuerKeys } from './auth/jwks.js';
+import { registerConformanceFixtures } from './conformance/fixtures.js';
 import { createPrincipalCache } from './auth/principal-cache.js';
 import { verifyAccessToken } from './auth/verify-access-token.js';
 import type { McpConfig } from './config.js';
@@ -96,6 +97,7 @@ export async function buildMcpApp(deps: McpAppDeps): Promise<FastifyInstance> {
         now,
       }),
     registry: deps.tools ?? tools,
+    extendServer: config.conformanceFixtures ? registerConformanceFixtures : undefined,
     runtime: {
       db,
       engine,

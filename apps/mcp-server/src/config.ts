@@ -41,6 +41,11 @@ export interface McpConfig {
   requireTls: boolean;
   limits: McpLimits;
   retention: RetentionConfig;
+  /**
+   * CONFORMANCE_FIXTURES=true registers the MCP conformance suite's fixture tools, resources and
+   * prompts (src/conformance/) beside the product's; for the conformance test run only.
+   */
+  conformanceFixtures: boolean;
 }
 
 /** Retention windows of SPEC section 7 and how often this server purges what is older. */
@@ -112,6 +117,7 @@ const EnvSchema = z.object({
   RETENTION_TELEMETRY_DAYS: envInt(90, 1),
   RETENTION_QUESTIONS_DAYS: envInt(365, 1),
   RETENTION_PURGE_INTERVAL_MINUTES: envInt(360, 0),
+  CONFORMANCE_FIXTURES: z.preprocess(blankToUndefined, z.enum(['true', 'false']).default('false')),
 });
 
 /**
@@ -138,6 +144,9 @@ export function loadMcpConfig(env: NodeJS.ProcessEnv): McpConfig {
   const problems = insecureOriginProblems(origins, { production });
   if (production && !e.CURSOR_SECRET) {
     problems.push('CURSOR_SECRET is required when NODE_ENV=production');
+  }
+  if (production && e.CONFORMANCE_FIXTURES === 'true') {
+    problems.push('CONFORMANCE_FIXTURES must not be true when NODE_ENV=production');
   }
   if (problems.length > 0) {
     throw new ConfigError(`Invalid MCP server configuration:\n${problems.join('\n')}`);
@@ -173,5 +182,6 @@ export function loadMcpConfig(env: NodeJS.ProcessEnv): McpConfig {
       questionsDays: e.RETENTION_QUESTIONS_DAYS,
       purgeIntervalMinutes: e.RETENTION_PURGE_INTERVAL_MINUTES,
     },
+    conformanceFixtures: e.CONFORMANCE_FIXTURES === 'true',
   };
 }

@@ -10,6 +10,8 @@ import { signInInBrowser, type SignInOptions } from './sign-in.js';
 
 export interface Connection {
   client: Client;
+  /** The connected client's transport (`finishAuth` after a later sign-in goes through it). */
+  transport: StreamableHTTPClientTransport;
   oauth: TestOAuthClient;
   callback: URLSearchParams;
 }
@@ -38,8 +40,9 @@ export async function connectAs(
   if (error) throw new AuthorizationDenied(error, callback.get('error_description') ?? '');
   await transport.finishAuth(callback);
   const client = new Client({ name: 'e2e', version: '1.0.0' });
-  await client.connect(new StreamableHTTPClientTransport(serverUrl, { authProvider: oauth }));
-  return { client, oauth, callback };
+  const connected = new StreamableHTTPClientTransport(serverUrl, { authProvider: oauth });
+  await client.connect(connected);
+  return { client, transport: connected, oauth, callback };
 }
 
 export class AuthorizationDenied extends Error {

@@ -149,10 +149,24 @@ export function refusalPage(input: { message: string; returnTo: string }): strin
   );
 }
 
-/** A page that only says something (expired links, errors). */
-export function messagePage(input: { title: string; message: string }): string {
+/** A page that only says something (expired links, errors), and what to do next when known. */
+export function messagePage(input: { title: string; message: string; nextStep?: string }): string {
+  const next = input.nextStep ? markup`<p data-testid="next-step">${input.nextStep}</p>` : raw('');
   return layout(
     input.title,
-    markup`<h1>${input.title}</h1><p data-testid="message">${input.message}</p>`,
+    markup`<h1>${input.title}</h1><p data-testid="message">${input.message}</p>${next}`,
   );
+}
+
+/**
+ * What a user can do about an authorization request the provider refused outright (it cannot
+ * send the error back to an application it does not trust): the provider's own description names
+ * the problem for the application's developer, this says what the user does.
+ */
+export function nextStepForProviderError(error: string): string {
+  if (error === 'invalid_client')
+    return 'This service does not know the application that sent you here (its registration may be from before a reset). Remove the connector in your application and add it again, so it registers afresh.';
+  if (error === 'invalid_redirect_uri' || error === 'invalid_request')
+    return 'The application sent an incomplete or mismatched sign-in request. Return to it and connect again; if this keeps happening, remove the connector and add it again.';
+  return 'Return to your application and connect again.';
 }

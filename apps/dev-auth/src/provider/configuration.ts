@@ -1,7 +1,7 @@
 import type { Queryable } from '@ask-analyst/workspace';
 import { interactionPolicy, type Configuration, type KoaContextWithOIDC } from 'oidc-provider';
 import type { AuthConfig } from '../config.js';
-import { messagePage } from '../interactions/pages.js';
+import { messagePage, nextStepForProviderError } from '../interactions/pages.js';
 import { createExtraTokenClaims, createFindAccount } from './accounts.js';
 import { createAdapterFactory } from './adapter.js';
 import {
@@ -135,8 +135,9 @@ export function providerConfiguration(input: ProviderConfigurationInput): Config
     renderError: (ctx, out) => {
       ctx.type = 'html';
       ctx.body = messagePage({
-        title: 'Something went wrong',
+        title: 'This sign-in request cannot be used',
         message: out.error_description ?? out.error,
+        nextStep: nextStepForProviderError(out.error),
       });
     },
     clockTolerance: 5,

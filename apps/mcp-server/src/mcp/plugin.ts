@@ -1,4 +1,5 @@
 import { SCOPES } from '@ask-analyst/protocol';
+import type { McpServer } from '@modelcontextprotocol/server';
 import type { FastifyInstance } from 'fastify';
 import { bearerAuthPlugin } from '../auth/bearer-plugin.js';
 import type { VerifyResult } from '../auth/verify-access-token.js';
@@ -20,6 +21,8 @@ export interface McpEndpointOptions {
   verify: (token: string) => Promise<VerifyResult>;
   registry: readonly ToolDefinition[];
   runtime: ToolRuntime;
+  /** Extra registrations on each per-request server (see `createServerFactory`). */
+  extendServer?: ((server: McpServer) => void) | undefined;
 }
 
 /**
@@ -68,7 +71,7 @@ async function authenticatedMcp(app: FastifyInstance, options: McpEndpointOption
   );
 
   const bridge = createMcpBridge({
-    factory: createServerFactory(options.registry, options.runtime),
+    factory: createServerFactory(options.registry, options.runtime, options.extendServer),
     endpoint: config.resource,
     bodyLimitBytes: bodyLimit,
     log: app.log,

@@ -15,6 +15,8 @@ import { INSTRUCTIONS } from './instructions.js';
 export function createServerFactory(
   registry: readonly ToolDefinition[],
   runtime: ToolRuntime,
+  /** Adds registrations of its own to each server (the conformance fixtures, under their flag). */
+  extend?: (server: McpServer) => void,
 ): McpServerFactory {
   return ({ authInfo }) => {
     const call = callOf(authInfo);
@@ -39,6 +41,7 @@ export function createServerFactory(
             : toolErrorResult(new ToolError('internal'), 'req_unknown'),
       );
     }
+    extend?.(server);
     return server;
   };
 }
