@@ -118,4 +118,30 @@ describe('loadMcpConfig', () => {
       'Invalid MCP server configuration:\nCURSOR_SECRET is required when NODE_ENV=production',
     );
   });
+
+  it('reads the optional model-backed planner: a model name with the URL, https outside loopback', () => {
+    expect(loadMcpConfig({}).analystModel).toBeNull();
+    expect(
+      loadMcpConfig({
+        ANALYST_MODEL_URL: 'https://models.example.com/v1',
+        ANALYST_MODEL: 'planner-1',
+        ANALYST_MODEL_API_KEY: 'sk-1',
+      }).analystModel,
+    ).toEqual({
+      url: 'https://models.example.com/v1',
+      model: 'planner-1',
+      apiKey: 'sk-1',
+      timeoutMs: 20_000,
+    });
+    expect(() => loadMcpConfig({ ANALYST_MODEL_URL: 'https://models.example.com/v1' })).toThrow(
+      'ANALYST_MODEL is required with ANALYST_MODEL_URL',
+    );
+    expect(() =>
+      loadMcpConfig({ ANALYST_MODEL_URL: 'http://models.example.com/v1', ANALYST_MODEL: 'm' }),
+    ).toThrow('ANALYST_MODEL_URL must be https');
+    expect(
+      loadMcpConfig({ ANALYST_MODEL_URL: 'http://127.0.0.1:8080/v1', ANALYST_MODEL: 'm' })
+        .analystModel?.url,
+    ).toBe('http://127.0.0.1:8080/v1');
+  });
 });

@@ -6,6 +6,7 @@ import {
   envString,
   envTrustProxy,
   insecureOriginProblems,
+  isLoopbackOrigin,
   isOrigin,
   type NamedOrigin,
 } from '@ask-analyst/protocol';
@@ -46,6 +47,16 @@ export interface McpConfig {
    * prompts (src/conformance/) beside the product's; for the conformance test run only.
    */
   conformanceFixtures: boolean;
+  /**
+   * A model-backed Ask Analyst planner (an OpenAI-compatible API), or null for the deterministic
+   * planner alone. The deterministic planner stays the fallback either way.
+   */
+  analystModel: {
+    url: string;
+    model: string;
+    apiKey: string | undefined;
+    timeoutMs: number;
+  } | null;
 }
 
 /** Retention windows of SPEC section 7 and how often this server purges what is older. */
@@ -118,6 +129,13 @@ const EnvSchema = z.object({
   RETENTION_QUESTIONS_DAYS: envInt(365, 1),
   RETENTION_PURGE_INTERVAL_MINUTES: envInt(360, 0),
   CONFORMANCE_FIXTURES: z.preprocess(blankToUndefined, z.enum(['true', 'false']).default('false')),
+  ANALYST_MODEL_URL: z.preprocess(
+    blankToUndefined,
+    z.url({ message: 'must be the base URL of an OpenAI-compatible API' }).optional(),
+  ),
+  ANALYST_MODEL: envOptionalString(),
+  ANALYST_MODEL_API_KEY: envOptionalString(),
+  ANALYST_MODEL_TIMEOUT_SECONDS: envInt(20, 1, 110),
 });
 
 /**
@@ -144,6 +162,16 @@ export function loadMcpConfig(env: NodeJS.ProcessEnv): McpConfig {
   const problems = insecureOriginProblems(origins, { production });
   if (production && !e.CURSOR_SECRET) {
     problems.push('CURSOR_SECRET is required when NODE_ENV=production');
+  }
+  if (e.ANALYST_MODEL_URL && !e.ANALYST_MODEL) {
+    problems.push('ANALYST_MODEL is required with ANALYST_MODEL_URL (the model name)');
+  }
+  if (
+    e.ANALYST_MODEL_URL &&
+    new URL(e.ANALYST_MODEL_URL).protocol !== 'https:' &&
+    !isLoopbackOrigin(new URL(e.ANALYST_MODEL_URL).origin)
+  ) {
+    problems.push('ANALYST_MODEL_URL must be https (or loopback http in development)');
   }
   if (production && e.CONFORMANCE_FIXTURES === 'true') {
     problems.push('CONFORMANCE_FIXTURES must not be true when NODE_ENV=production');
@@ -183,5 +211,14 @@ export function loadMcpConfig(env: NodeJS.ProcessEnv): McpConfig {
       purgeIntervalMinutes: e.RETENTION_PURGE_INTERVAL_MINUTES,
     },
     conformanceFixtures: e.CONFORMANCE_FIXTURES === 'true',
+    analystModel:
+      e.ANALYST_MODEL_URL && e.ANALYST_MODEL
+        ? {
+            url: e.ANALYST_MODEL_URL,
+            model: e.ANALYST_MODEL,
+            apiKey: e.ANALYST_MODEL_API_KEY,
+            timeoutMs: e.ANALYST_MODEL_TIMEOUT_SECONDS * 1000,
+          }
+        : null,
   };
 }

@@ -15,3 +15,5 @@ export type {
   WorksheetSource,
 } from './semantics/worksheet.js';
 export { ValueIndex } from './semantics/values.js';
+export { createModelPlanner } from './planner/model-planner.js';
+export type { ModelPlannerOptions } from './planner/model-planner.js';

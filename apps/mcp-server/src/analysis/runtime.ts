@@ -1,4 +1,4 @@
-import { Analyst } from '@ask-analyst/analyst';
+import { Analyst, createModelPlanner, deterministicPlanner } from '@ask-analyst/analyst';
 import type { Database, WorksheetEngine } from '@ask-analyst/workspace';
 import type { FastifyBaseLogger } from 'fastify';
 import type { McpConfig } from '../config.js';
@@ -29,7 +29,16 @@ export function createAnalysisRuntime(deps: {
   log: FastifyBaseLogger;
 }): AnalysisRuntime {
   const { limits } = deps.config;
-  const analyst = new Analyst(deps.engine, { rowLimit: limits.resultRowLimit });
+  const model = deps.config.analystModel;
+  const planner = model
+    ? createModelPlanner({
+        ...model,
+        fallback: deterministicPlanner,
+        onFallback: (reason) =>
+          deps.log.warn({ reason }, 'model planner failed; deterministic plan used'),
+      })
+    : deterministicPlanner;
+  const analyst = new Analyst(deps.engine, { rowLimit: limits.resultRowLimit, planner });
   const events = new TurnEvents();
   const runner = new TurnRunner({
     db: deps.db,

@@ -1,0 +1,161 @@
+import { z } from 'zod';
+import {
+  AnalysisPlanSchema,
+  type AnalysisPlan,
+  type InterpretationSlot,
+} from '@ask-analyst/protocol';
+import { compilePlan, PlanError } from '../compiler/compile.js';
+import type { WorksheetSemantics } from '../semantics/worksheet.js';
+import type { PlanOutcome } from './build-plan.js';
+import { restate } from './build-plan.js';
+import type { Planner, PlannerInput } from './planner.js';
+import { describeFilter } from './read-question.js';
+
+/** Where a model-backed planner sends questions: an OpenAI-compatible chat completions API. */
+export interface ModelPlannerOptions {
+  /** Base URL of the API, e.g. `https://api.example.com/v1` (`/chat/completions` is appended). */
+  url: string;
+  model: string;
+  /** Bearer key of the provider; sent only to `url`, never logged. */
+  apiKey?: string | undefined;
+  /** Give up on the model after this long and use the fallback. */
+  timeoutMs: number;
+  /** The planner used when the model fails, times out or answers a plan that does not fit. */
+  fallback: Planner;
+  fetch?: typeof fetch;
+  /** Told why the model's plan was not used (never the question or the key). */
+  onFallback?: (reason: string) => void;
+}
+
+const CompletionSchema = z.object({
+  choices: z.array(z.object({ message: z.object({ content: z.string().nullable() }) })).min(1),
+});
+
+const INSTRUCTIONS = [
+  'You turn a question about one worksheet into an analysis plan: JSON matching the given schema,',
+  'nothing else. Use only the column names listed, exactly as written. Never write SQL.',
+  'measures: aggregations (column null with count counts rows); dimensions: groupings (grain only',
+  'for date and timestamp columns); filters: values exactly as they appear in the data; sort by',
+  'measure or dimension index; limit for top/bottom N; calculation only for share of total, change',
+  'over time or the difference between two values. A follow-up builds on the previous plan.',
+].join(' ');
+
+function describeColumns(semantics: WorksheetSemantics) {
+  return semantics.columns.map((column) => ({
+    name: column.name,
+    type: column.type,
+    role: column.role,
+    ...(column.profile.topValues
+      ? { examples: column.profile.topValues.slice(0, 5).map((v) => v.value) }
+      : {}),
+    ...(column.profile.min !== undefined
+      ? { min: column.profile.min, max: column.profile.max }
+      : {}),
+  }));
+}
+
+/** Interpretation of a plan the model wrote: every slot stated (the model read the question). */
+function interpretationOf(plan: AnalysisPlan, semantics: WorksheetSemantics) {
+  const slots: InterpretationSlot[] = [
+    { slot: 'worksheet', text: semantics.source.name, source: 'stated', words: null },
+    ...plan.measures.map((m): InterpretationSlot => ({
+      slot: 'measure',
+      text: m.label,
+      source: 'stated',
+      words: null,
+    })),
+    ...plan.dimensions.map((d): InterpretationSlot => ({
+      slot: d.grain ? 'time' : 'dimension',
+      text: d.grain ? `${d.label} of ${d.column}` : d.column,
+      source: 'stated',
+      words: null,
+    })),
+    ...plan.filters.map((f): InterpretationSlot => ({
+      slot: 'filter',
+      text: describeFilter(f),
+      source: 'stated',
+      words: null,
+    })),
+  ];
+  return { restatement: restate(plan, semantics), slots, unused: [], alternatives: [] };
+}
+
+/**
+ * A planner backed by a language model (an OpenAI-compatible chat completions API): the model is
+ * shown the worksheet's columns and asked for an `AnalysisPlan` as JSON, never SQL. Its answer goes
+ * through the same schema and the compiler's checks as any plan; when it fails in any way the
+ * fallback planner (the deterministic parser) answers instead.
+ */
+export function createModelPlanner(options: ModelPlannerOptions): Planner {
+  const send = options.fetch ?? fetch;
+  const schema = z.toJSONSchema(AnalysisPlanSchema, { io: 'input', unrepresentable: 'any' });
+  const fallBack = (input: PlannerInput, reason: string): Promise<PlanOutcome> => {
+    options.onFallback?.(reason);
+    return options.fallback.plan(input);
+  };
+  return {
+    async plan(input) {
+      const { semantics } = input;
+      let content: string | null;
+      try {
+        const response = await send(`${options.url.replace(/\/+$/, '')}/chat/completions`, {
+          method: 'POST',
+          headers: {
+            'content-type': 'application/json',
+            ...(options.apiKey ? { authorization: `Bearer ${options.apiKey}` } : {}),
+          },
+          body: JSON.stringify({
+            model: options.model,
+            temperature: 0,
+            response_format: {
+              type: 'json_schema',
+              json_schema: { name: 'analysis_plan', schema, strict: false },
+            },
+            messages: [
+              { role: 'system', content: INSTRUCTIONS },
+              {
+                role: 'user',
+                content: JSON.stringify({
+                  worksheetId: semantics.source.id,
+                  worksheet: semantics.source.name,
+                  columns: describeColumns(semantics),
+                  previousPlan: input.previous?.plan ?? null,
+                  question: input.question,
+                }),
+              },
+            ],
+          }),
+          signal: AbortSignal.timeout(options.timeoutMs),
+        });
+        if (!response.ok) return fallBack(input, `the model answered HTTP ${response.status}`);
+        const completion = CompletionSchema.safeParse(await response.json());
+        if (!completion.success) return fallBack(input, 'the model answered no completion');
+        content = completion.data.choices[0]!.message.content;
+      } catch (error) {
+        return fallBack(input, `the model could not be reached (${(error as Error).name})`);
+      }
+      let json: unknown;
+      try {
+        json = JSON.parse(content ?? '');
+      } catch {
+        return fallBack(input, 'the model answered something other than JSON');
+      }
+      const parsed = AnalysisPlanSchema.safeParse(json);
+      if (!parsed.success || parsed.data.worksheetId !== semantics.source.id) {
+        return fallBack(input, 'the model answered a plan that does not match the schema');
+      }
+      try {
+        compilePlan(parsed.data, semantics.source.columns);
+      } catch (error) {
+        if (error instanceof PlanError)
+          return fallBack(input, `the model's plan does not fit: ${error.message}`);
+        throw error;
+      }
+      return {
+        ok: true,
+        plan: parsed.data,
+        interpretation: interpretationOf(parsed.data, semantics),
+      };
+    },
+  };
+}
