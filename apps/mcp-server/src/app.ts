@@ -1,7 +1,9 @@
+import { cardDistDir } from '@ask-analyst/card/dist-dir';
 import { findPrincipal, type Database, type WorksheetEngine } from '@ask-analyst/workspace';
 import Fastify, { type FastifyInstance } from 'fastify';
 import { createIssuerKeys } from './auth/jwks.js';
 import { createPrincipalCache } from './auth/principal-cache.js';
+import { loadCardResource } from './card/card-resource.js';
 import { verifyAccessToken } from './auth/verify-access-token.js';
 import type { McpConfig } from './config.js';
 import { HttpError } from './errors.js';
@@ -39,6 +41,8 @@ export interface McpAppDeps {
   fetch?: typeof fetch;
   /** The tools to serve; the registry of `src/tools/index.ts` unless a test brings its own. */
   tools?: readonly ToolDefinition[];
+  /** The card's build folder (Vite's output with its manifest); the card package's by default. */
+  cardDistDir?: string;
 }
 
 /**
@@ -60,6 +64,11 @@ export async function buildMcpApp(deps: McpAppDeps): Promise<FastifyInstance> {
     },
   });
 
+  // Read once at start-up: names and integrity hashes of this build's card assets (SPEC section 5).
+  const card = await loadCardResource({
+    distDir: deps.cardDistDir ?? cardDistDir,
+    cdnUrl: config.cdnUrl,
+  });
   const origins = createOriginPolicy(config.mcpUrl, config.allowedOrigins);
   const keys = createIssuerKeys({ issuer: config.authUrl, fetch: deps.fetch ?? fetch, now });
   const principals = createPrincipalCache({
@@ -92,6 +101,7 @@ export async function buildMcpApp(deps: McpAppDeps): Promise<FastifyInstance> {
         now,
       }),
     registry: deps.tools ?? tools,
+    card,
     runtime: {
       db,
       engine,

@@ -2,6 +2,7 @@ import { SCOPES } from '@ask-analyst/protocol';
 import type { FastifyInstance } from 'fastify';
 import { bearerAuthPlugin } from '../auth/bearer-plugin.js';
 import type { VerifyResult } from '../auth/verify-access-token.js';
+import type { CardResource } from '../card/card-resource.js';
 import type { McpConfig } from '../config.js';
 import { HttpError } from '../errors.js';
 import { originGuard, type OriginPolicy } from '../http/origin.js';
@@ -20,6 +21,8 @@ export interface McpEndpointOptions {
   verify: (token: string) => Promise<VerifyResult>;
   registry: readonly ToolDefinition[];
   runtime: ToolRuntime;
+  /** The Ask Analyst card resource, served by every request's server. */
+  card: CardResource;
 }
 
 /**
@@ -68,7 +71,7 @@ async function authenticatedMcp(app: FastifyInstance, options: McpEndpointOption
   );
 
   const bridge = createMcpBridge({
-    factory: createServerFactory(options.registry, options.runtime),
+    factory: createServerFactory(options.registry, options.runtime, options.card),
     endpoint: config.resource,
     bodyLimitBytes: bodyLimit,
     log: app.log,

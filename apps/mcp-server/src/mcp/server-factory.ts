@@ -1,4 +1,5 @@
 import { McpServer, type McpServerFactory } from '@modelcontextprotocol/server';
+import { registerCardResource, type CardResource } from '../card/card-resource.js';
 import { ToolError } from '../errors.js';
 import { advertisedSchema } from '../tools/advertised-schema.js';
 import type { ToolDefinition } from '../tools/define-tool.js';
@@ -15,6 +16,7 @@ import { INSTRUCTIONS } from './instructions.js';
 export function createServerFactory(
   registry: readonly ToolDefinition[],
   runtime: ToolRuntime,
+  card?: CardResource,
 ): McpServerFactory {
   return ({ authInfo }) => {
     const call = callOf(authInfo);
@@ -39,6 +41,8 @@ export function createServerFactory(
             : toolErrorResult(new ToolError('internal'), 'req_unknown'),
       );
     }
+    // The card the Ask Analyst tools link through `_meta.ui.resourceUri` (SPEC section 5).
+    if (card) registerCardResource(server, card);
     return server;
   };
 }
