@@ -81,8 +81,6 @@ describe('the Ask Analyst card in a sandboxed frame', () => {
     const problems: string[] = [];
     page.on('pageerror', (error) => problems.push(error.message));
     page.on('console', (message) => {
-      if (process.env.DEBUG_CARD)
-        console.log('console', message.type(), message.text().slice(0, 400));
       if (message.type() === 'error') problems.push(message.text());
     });
     // The host page loads itself (and perhaps a favicon) from its own origin; anything else the

@@ -12,7 +12,7 @@ const TURN_ERRORS: Record<string, Advice> = {
   },
   needs_clarification: {
     title: 'The question can be read in more than one way.',
-    action: 'Pick one of the readings below, or ask again more precisely.',
+    action: 'Ask again below, naming the reading you mean.',
   },
   not_found: {
     title: 'The worksheet is no longer available to you.',

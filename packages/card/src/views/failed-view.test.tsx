@@ -15,7 +15,7 @@ describe('the failed view', () => {
     expect(error.getAttribute('role')).toBe('alert');
     expect(error.textContent).toContain('The question can be read in more than one way.');
     expect(error.textContent).toContain(turn.error?.message);
-    expect(error.textContent).toContain('Pick one of the readings below');
+    expect(error.textContent).toContain('naming the reading you mean');
   });
 
   it('explains a timeout and a cancellation', () => {
