@@ -1,3 +1,4 @@
 import { config } from '@ask-analyst/eslint-config';
 
-export default config(import.meta.dirname);
+// scripts/*.mjs are small Node build helpers outside the TypeScript project.
+export default [...config(import.meta.dirname), { ignores: ['scripts/**', 'dist-test-host/**'] }];

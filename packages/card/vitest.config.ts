@@ -1,3 +1,13 @@
 import { packageTestConfig } from '../../tooling/vitest.js';
 
-export default packageTestConfig(import.meta.dirname, { passWithNoTests: true });
+const base = packageTestConfig(import.meta.dirname);
+
+export default {
+  ...base,
+  test: {
+    ...base.test,
+    include: ['src/**/*.test.{ts,tsx}'],
+    environment: 'happy-dom',
+    setupFiles: ['src/test-setup.ts'],
+  },
+};

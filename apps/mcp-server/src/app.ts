@@ -1,9 +1,11 @@
+import { cardDistDir } from '@ask-analyst/card/dist-dir';
 import { findPrincipal, type Database, type WorksheetEngine } from '@ask-analyst/workspace';
 import Fastify, { type FastifyInstance } from 'fastify';
 import { createAnalysisRuntime } from './analysis/runtime.js';
 import { createIssuerKeys } from './auth/jwks.js';
 import { registerConformanceFixtures } from './conformance/fixtures.js';
 import { createPrincipalCache } from './auth/principal-cache.js';
+import { loadCardResource, registerCardResource } from './card/card-resource.js';
 import { verifyAccessToken } from './auth/verify-access-token.js';
 import type { McpConfig } from './config.js';
 import { HttpError } from './errors.js';
@@ -41,6 +43,8 @@ export interface McpAppDeps {
   fetch?: typeof fetch;
   /** The tools to serve; the registry of `src/tools/index.ts` unless a test brings its own. */
   tools?: readonly ToolDefinition[];
+  /** The card's build folder (Vite's output with its manifest); the card package's by default. */
+  cardDistDir?: string;
 }
 
 /**
@@ -62,6 +66,11 @@ export async function buildMcpApp(deps: McpAppDeps): Promise<FastifyInstance> {
     },
   });
 
+  // Read once at start-up: names and integrity hashes of this build's card assets (SPEC section 5).
+  const card = await loadCardResource({
+    distDir: deps.cardDistDir ?? cardDistDir,
+    cdnUrl: config.cdnUrl,
+  });
   const origins = createOriginPolicy(config.mcpUrl, config.allowedOrigins);
   const keys = createIssuerKeys({ issuer: config.authUrl, fetch: deps.fetch ?? fetch, now });
   const principals = createPrincipalCache({
@@ -97,7 +106,12 @@ export async function buildMcpApp(deps: McpAppDeps): Promise<FastifyInstance> {
         now,
       }),
     registry: deps.tools ?? tools,
-    extendServer: config.conformanceFixtures ? registerConformanceFixtures : undefined,
+    // Every request's server also serves the Ask Analyst card the analysis tools link (SPEC section 5),
+    // and, under their test flag only, the conformance suite's fixtures.
+    extendServer: (server) => {
+      registerCardResource(server, card);
+      if (config.conformanceFixtures) registerConformanceFixtures(server);
+    },
     runtime: {
       db,
       engine,

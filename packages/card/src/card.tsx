@@ -1,9 +1,103 @@
-/** Placeholder of the Ask Analyst card until the MCP App view lands. */
-export function Card() {
+import { useSyncExternalStore } from 'react';
+import type { AnalysisController } from './state/analysis-controller.js';
+import { isActive, type CardState } from './state/card-state.js';
+import { AnswerView } from './views/answer-view.js';
+import { FailedView } from './views/failed-view.js';
+import { FollowUpForm } from './views/follow-up-form.js';
+import { RunningView } from './views/running-view.js';
+
+/** The turn's status word for `[data-testid=status]`; `waiting` before the first result. */
+function statusWord(state: CardState): string {
+  if (state.turn) return state.turn.status;
+  if (state.problem) return 'failed';
+  if (state.hostCancelled) return 'cancelled';
+  return 'waiting';
+}
+
+/** The Ask Analyst card, rendering the controller's state. */
+export function Card(props: { controller: AnalysisController; locale?: string }) {
+  const { controller, locale } = props;
+  const state = useSyncExternalStore(controller.subscribe, controller.getState);
+  const { turn, conversation, problem, busy } = state;
+  const ask = (question: string) => void controller.followUp(question);
+  const status = statusWord(state);
   return (
-    <main>
-      <h1>Ask Analyst</h1>
-      <p data-testid="status">idle</p>
+    <main className="card" aria-busy={isActive(turn)}>
+      <header className="card-header">
+        <p className="eyebrow">
+          Ask Analyst
+          {conversation && turn ? (
+            <span className="muted"> · question {turn.index + 1}</span>
+          ) : null}
+        </p>
+        <h1 className="question cell-text">{state.question ?? 'Waiting for the question…'}</h1>
+        <p className={`status status-${status}`}>
+          <span className="visually-hidden">Status: </span>
+          <span data-testid="status">{status}</span>
+        </p>
+      </header>
+      {turn && problem ? (
+        <FailedView failure={{ kind: 'problem', problem }} onRetry={() => controller.retry()} />
+      ) : null}
+      <CardBody state={state} controller={controller} locale={locale} onAsk={ask} />
+      {conversation && turn && !isActive(turn) ? (
+        <FollowUpForm busy={busy !== null} onAsk={ask} />
+      ) : null}
     </main>
   );
+}
+
+function CardBody(props: {
+  state: CardState;
+  controller: AnalysisController;
+  locale: string | undefined;
+  onAsk: (question: string) => void;
+}) {
+  const { state, controller, locale, onAsk } = props;
+  const { turn, problem } = state;
+  if (!turn) {
+    if (problem) return <FailedView failure={{ kind: 'problem', problem }} />;
+    if (state.hostCancelled) return <FailedView failure={{ kind: 'cancelled' }} />;
+    return (
+      <p className="progress-line" aria-live="polite">
+        <span className="spinner" aria-hidden="true" />
+        Starting the analysis…
+      </p>
+    );
+  }
+  switch (turn.status) {
+    case 'queued':
+    case 'running':
+      return (
+        <RunningView
+          turn={turn}
+          cancelling={state.busy === 'cancel'}
+          onCancel={() => void controller.cancel()}
+        />
+      );
+    case 'succeeded':
+      return turn.answer ? (
+        <AnswerView answer={turn.answer} locale={locale} busy={state.busy !== null} onAsk={onAsk} />
+      ) : (
+        <FailedView
+          failure={{
+            kind: 'turn',
+            code: 'internal',
+            message: 'The turn finished without an answer.',
+          }}
+        />
+      );
+    case 'failed':
+      return (
+        <FailedView
+          failure={{
+            kind: 'turn',
+            code: turn.error?.code ?? 'internal',
+            message: turn.error?.message ?? '',
+          }}
+        />
+      );
+    case 'cancelled':
+      return <FailedView failure={{ kind: 'cancelled' }} />;
+  }
 }

@@ -1,0 +1,29 @@
+import type { Answer } from '@ask-analyst/protocol';
+import type { ValueStyle } from '../format/format-value.js';
+import { BarChart } from './bar-chart.js';
+import { KpiChart } from './kpi-chart.js';
+import { LineChart } from './line-chart.js';
+import { useWidth } from './use-width.js';
+
+/**
+ * The chart the answer's spec asks for, drawn as SVG of the card's own. Nothing is drawn for a
+ * table-only answer or an empty result.
+ */
+export function Chart(props: { answer: Answer; xStyle: ValueStyle; locale?: string }) {
+  const { answer, xStyle, locale } = props;
+  const [ref, width] = useWidth<HTMLElement>(560);
+  const spec = answer.chart;
+  if (!spec || answer.table.rows.length === 0) return null;
+  return (
+    <figure className="chart" data-testid="chart" ref={ref}>
+      <figcaption className="chart-title">{spec.title}</figcaption>
+      {spec.type === 'kpi' ? (
+        <KpiChart spec={spec} table={answer.table} width={width} locale={locale} />
+      ) : spec.type === 'bar' ? (
+        <BarChart spec={spec} table={answer.table} width={width} xStyle={xStyle} locale={locale} />
+      ) : (
+        <LineChart spec={spec} table={answer.table} width={width} xStyle={xStyle} locale={locale} />
+      )}
+    </figure>
+  );
+}

@@ -1,0 +1,37 @@
+import type { AnswerTable, ChartSpec } from '@ask-analyst/protocol';
+import { formatValue } from '../format/format-value.js';
+import { columnIndex } from './chart-data.js';
+
+type KpiSpec = Extract<ChartSpec, { type: 'kpi' }>;
+
+/** A single number, large, with its label (an SVG, like every chart of the card). */
+export function KpiChart(props: {
+  spec: KpiSpec;
+  table: AnswerTable;
+  width: number;
+  locale?: string;
+}) {
+  const { spec, table, width, locale } = props;
+  const index = columnIndex(table, spec.value);
+  const value = table.rows[0]?.[index] ?? null;
+  const text = formatValue(value, { format: spec.value.format }, locale);
+  const size = Math.max(24, Math.min(48, (width / Math.max(4, text.length)) * 1.6));
+  return (
+    <svg
+      className="chart-svg"
+      width={width}
+      height={size + 40}
+      viewBox={`0 0 ${width} ${size + 40}`}
+      role="img"
+      aria-label={`${spec.value.label}: ${text}`}
+    >
+      <title>{`${spec.title}: ${text}`}</title>
+      <text x={0} y={size} className="kpi-value" fontSize={size}>
+        {text}
+      </text>
+      <text x={0} y={size + 28} className="kpi-label">
+        {spec.value.label}
+      </text>
+    </svg>
+  );
+}

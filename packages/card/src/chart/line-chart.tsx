@@ -1,0 +1,100 @@
+import type { AnswerTable, ChartSpec } from '@ask-analyst/protocol';
+import { formatTick, formatValue, type ValueStyle } from '../format/format-value.js';
+import { linesOf } from './chart-data.js';
+import { Legend } from './legend.js';
+import { clip, linearScale, spreadIndices } from './scale.js';
+
+type LineSpec = Extract<ChartSpec, { type: 'line' }>;
+
+/** A time series (or any ordered x), one line a series. */
+export function LineChart(props: {
+  spec: LineSpec;
+  table: AnswerTable;
+  width: number;
+  xStyle: ValueStyle;
+  locale?: string;
+}) {
+  const { spec, table, width, xStyle, locale } = props;
+  const data = linesOf(table, spec.x, spec.y, spec.series);
+  const yStyle: ValueStyle = { format: spec.y.format };
+  const height = 240;
+  const left = 52;
+  const bottom = 28;
+  const right = 16;
+  const y = linearScale(
+    data.series.flatMap((line) => line.points.map((p) => p.y)),
+    [height - bottom, 8],
+    { zero: false },
+  );
+  const first = data.xs[0]?.x ?? 0;
+  const last = data.xs.at(-1)?.x ?? 1;
+  const x = (value: number) =>
+    last === first
+      ? (left + width - right) / 2
+      : left + ((value - first) / (last - first)) * (width - left - right);
+  const tickCount = Math.max(2, Math.floor((width - left) / 90));
+  const xTicks = spreadIndices(data.xs.length, tickCount).map((i) => data.xs[i]);
+  const maxChars = Math.max(4, Math.floor((width - left) / tickCount / 7));
+
+  return (
+    <>
+      <svg
+        className="chart-svg"
+        width={width}
+        height={height}
+        viewBox={`0 0 ${width} ${height}`}
+        role="img"
+        aria-label={`${spec.title}: line chart of ${spec.y.label} by ${spec.x.label}`}
+      >
+        <title>{spec.title}</title>
+        {y.ticks.map((tick) => (
+          <g key={tick}>
+            <line className="grid" x1={left} x2={width - right} y1={y(tick)} y2={y(tick)} />
+            <text className="tick" x={left - 6} y={y(tick) + 4} textAnchor="end">
+              {formatTick(tick, yStyle, locale)}
+            </text>
+          </g>
+        ))}
+        {xTicks.map((tick, i) =>
+          tick ? (
+            <text
+              key={i}
+              className="tick"
+              x={x(tick.x)}
+              y={height - 8}
+              textAnchor={i === 0 ? 'start' : i === xTicks.length - 1 ? 'end' : 'middle'}
+            >
+              {clip(formatValue(tick.label, xStyle, locale), maxChars)}
+            </text>
+          ) : null,
+        )}
+        {data.series.map((line, s) => (
+          <g key={s}>
+            <polyline
+              className={`line series-${s}`}
+              fill="none"
+              points={line.points.map((p) => `${x(p.x).toFixed(1)},${y(p.y).toFixed(1)}`).join(' ')}
+            />
+            {line.points.length <= 60
+              ? line.points.map((p, i) => (
+                  <circle key={i} className={`dot series-${s}`} cx={x(p.x)} cy={y(p.y)} r={3}>
+                    <title>{`${formatValue(p.label, xStyle, locale)}: ${formatValue(p.y, yStyle, locale)}`}</title>
+                  </circle>
+                ))
+              : null}
+          </g>
+        ))}
+      </svg>
+      <Legend
+        series={data.series.map((line) => line.name)}
+        style={{ format: spec.series?.format ?? 'text' }}
+        locale={locale}
+      />
+      {data.omittedSeries > 0 ? (
+        <p className="muted">
+          The chart shows the first {data.series.length} series; the table has them all.
+        </p>
+      ) : null}
+    </>
+  );
+}

@@ -1,0 +1,79 @@
+import type { Answer, ChartField } from '@ask-analyst/protocol';
+import { useMemo } from 'react';
+import { Chart } from '../chart/chart.js';
+import { formatOfColumnType, type ValueStyle } from '../format/format-value.js';
+import { AnswerTable } from '../table/answer-table.js';
+import { InterpretationView } from './interpretation-view.js';
+
+/** How each column of the answer is written: the chart's formats first, then the column type. */
+export function columnStyles(answer: Answer): Map<string, ValueStyle> {
+  const styles = new Map<string, ValueStyle>();
+  const grainOf = (column: string) =>
+    answer.query.plan.dimensions.find((d) => d.label === column)?.grain ?? null;
+  for (const column of answer.table.columns) {
+    styles.set(column.name, {
+      format: formatOfColumnType(column.type),
+      grain: grainOf(column.name),
+    });
+  }
+  const chart = answer.chart;
+  const fields: ChartField[] = !chart
+    ? []
+    : chart.type === 'kpi'
+      ? [chart.value]
+      : [chart.x, chart.y, ...(chart.series ? [chart.series] : [])];
+  for (const field of fields) {
+    if (field.format !== 'text' || !styles.has(field.column)) {
+      styles.set(field.column, { format: field.format, grain: grainOf(field.column) });
+    }
+  }
+  return styles;
+}
+
+/** A finished answer: summary, chart, table, interpretation, source and (collapsed) query. */
+export function AnswerView(props: {
+  answer: Answer;
+  locale?: string;
+  busy: boolean;
+  onAsk: (question: string) => void;
+}) {
+  const { answer, locale, busy, onAsk } = props;
+  const styles = useMemo(() => columnStyles(answer), [answer]);
+  const chart = answer.chart;
+  const xStyle: ValueStyle =
+    chart && chart.type !== 'kpi'
+      ? (styles.get(chart.x.column) ?? { format: chart.x.format })
+      : { format: 'text' };
+  return (
+    <section className="answer" aria-label="Answer">
+      <p className="summary cell-text" data-testid="summary">
+        {answer.summary}
+      </p>
+      <Chart answer={answer} xStyle={xStyle} locale={locale} />
+      <AnswerTable
+        table={answer.table}
+        styles={styles}
+        locale={locale}
+        caption={chart?.title ?? 'Result'}
+      />
+      <InterpretationView interpretation={answer.interpretation} disabled={busy} onAsk={onAsk} />
+      <p className="source muted">
+        Source: <span className="cell-text">{answer.source.worksheetName}</span>
+      </p>
+      <details className="query">
+        <summary>Query</summary>
+        <pre className="sql">{answer.query.sql}</pre>
+        {answer.query.parameters.length > 0 ? (
+          <ol className="parameters" aria-label="Parameters">
+            {answer.query.parameters.map((value, index) => (
+              <li key={index}>
+                <code>${index + 1}</code> ={' '}
+                <code className="cell-text">{JSON.stringify(value)}</code>
+              </li>
+            ))}
+          </ol>
+        ) : null}
+      </details>
+    </section>
+  );
+}

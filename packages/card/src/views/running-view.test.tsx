@@ -1,0 +1,34 @@
+import { act, fireEvent, render, screen } from '@testing-library/react';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { recordedTurn } from '../test-support.js';
+import { RunningView } from './running-view.js';
+
+describe('the running view', () => {
+  afterEach(() => {
+    vi.useRealTimers();
+  });
+
+  it('shows the current step, the time since the turn started, and cancels', () => {
+    const turn = recordedTurn('running', 1);
+    vi.useFakeTimers({ now: Date.parse(turn.startedAt as string) + 65_000 });
+    const onCancel = vi.fn();
+    render(<RunningView turn={turn} cancelling={false} onCancel={onCancel} />);
+    expect(screen.getByTestId('step').textContent).toBe('Querying Cars (406 rows)');
+    expect(screen.getByText('Querying the data').getAttribute('aria-current')).toBe('step');
+    expect(screen.getByTestId('elapsed').textContent).toContain('1 min 05 s');
+    act(() => {
+      vi.advanceTimersByTime(2000);
+    });
+    expect(screen.getByTestId('elapsed').textContent).toContain('1 min 07 s');
+    fireEvent.click(screen.getByRole('button', { name: 'Cancel' }));
+    expect(onCancel).toHaveBeenCalledOnce();
+  });
+
+  it('shows a queued turn waiting for its turn, and a cancel on its way', () => {
+    render(<RunningView turn={recordedTurn('queued')} cancelling onCancel={vi.fn()} />);
+    expect(screen.getByText('Waiting for its turn').getAttribute('aria-current')).toBe('step');
+    expect(screen.getByRole<HTMLButtonElement>('button', { name: 'Cancelling…' }).disabled).toBe(
+      true,
+    );
+  });
+});
