@@ -516,6 +516,21 @@ export function readQuestion(
         }
         return;
       }
+      const adds = explicit === 'sum' || explicit === 'avg';
+      if (
+        (adds && (column.role === 'identifier' || column.role === 'category')) ||
+        (explicit === 'sum' && column.role === 'year')
+      ) {
+        // Years, codes and names are labels, not amounts: adding them up answers nothing.
+        const what = column.role === 'year' ? 'holds years' : 'names or codes rows';
+        reading.problem = {
+          code: 'not_understood',
+          message:
+            `I read "${words}", but ${column.name} ${what}, which are never added up or averaged. ` +
+            `Ask "by ${column.name}" to group by it, or "how many different ${column.name}" to count them.`,
+        };
+        return;
+      }
       if (column.role === 'identifier' || column.role === 'category') {
         if (superlative) {
           // "the most common genre": rank the groups of that column by their row count.
