@@ -2,7 +2,8 @@ import type { Aggregation, PlanFilter, TimeGrain } from '@ask-analyst/protocol';
 import { MONTHS } from '../text/lexicon.js';
 import type { ValueIndex, ValueMatch } from '../semantics/values.js';
 import type { ColumnSemantics, WorksheetSemantics } from '../semantics/worksheet.js';
-import { tokenize } from '../text/tokens.js';
+import { phraseKey, tokenize } from '../text/tokens.js';
+import { KEYWORDS, type Keyword } from './keywords.js';
 import { findMentions, keywordOf, type Mention } from './mentions.js';
 import { emptyReading, type ReadFilter, type Reading } from './reading.js';
 
@@ -264,7 +265,14 @@ export function readQuestion(
     let words = m.words;
     while (target >= 0) {
       const t = at(target)!;
-      const tGrain = keywordOf(t, 'grain');
+      // "by month" where a row is a month ("one row per company and month"): still a time grain.
+      const tGrain =
+        keywordOf(t, 'grain') ??
+        (t.kind === 'entity'
+          ? KEYWORDS.get(phraseKey(t.words.split(' ')))?.find(
+              (k): k is Extract<Keyword, { kind: 'grain' }> => k.kind === 'grain',
+            )
+          : undefined);
       if (t.kind === 'column' && (t.column.role !== 'measure' || t.column.discrete)) {
         reading.dimensions.push({
           column: t.column,
@@ -619,14 +627,6 @@ export function readQuestion(
     if (used.has(index) || m.kind !== 'column') return;
     use(index);
     const column = m.column;
-    if (m.others.length > 0) {
-      reading.alternatives.push(
-        ...m.others.slice(0, 2).map((other) => ({
-          question: question.replace(m.words, other.name),
-          reason: `"${m.words}" may also mean ${other.name}`,
-        })),
-      );
-    }
     if (column.role === 'measure' && !(column.discrete && superlatives.length > 0)) {
       reading.measures.push({
         column,
@@ -681,6 +681,16 @@ export function readQuestion(
       )
         return use(index);
     }
+  });
+  // A column phrase that names others as well ("temperature": temp_max, temp_min): offer them.
+  mentions.forEach((m) => {
+    if (m.kind !== 'column' || m.others.length === 0) return;
+    reading.alternatives.push(
+      ...m.others.slice(0, 2).map((other) => ({
+        question: question.replace(m.words, other.name),
+        reason: `"${m.words}" may also mean ${other.name}`,
+      })),
+    );
   });
   mentions.forEach((m, index) => {
     if (used.has(index)) return;
