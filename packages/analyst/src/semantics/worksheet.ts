@@ -97,14 +97,14 @@ function formatOf(type: ColumnType, words: readonly string[], rawName: string): 
 }
 
 /** Phrases a question may name the column by: its words, without units, synonyms, its own words. */
-function phrasesOf(words: readonly string[]): ColumnPhrase[] {
+function phrasesOf(words: readonly string[], notUnits: ReadonlySet<string>): ColumnPhrase[] {
   const phrases = new Map<string, number>();
   const add = (parts: readonly string[], weight: number) => {
     if (parts.length === 0) return;
     const key = phraseKey(parts);
     if ((phrases.get(key) ?? 0) < weight) phrases.set(key, weight);
   };
-  const plain = words.filter((word) => !UNIT_WORDS.has(word));
+  const plain = words.filter((word) => !UNIT_WORDS.has(word) || notUnits.has(word));
   const bases = [words, plain];
   if (plain.length === 2) bases.push([plain[1]!, plain[0]!]);
   for (const base of bases) {
@@ -164,6 +164,13 @@ export function describeWorksheet(
   source: WorksheetSource,
   profiles: readonly ColumnProfile[],
 ): WorksheetSemantics {
+  const names = new Set(source.columns.map((column) => nameWords(column.name).join(' ')));
+  /** `min` is minutes in `Running Time min` but the minimum in `temp_min` next to `temp_max`. */
+  const notUnitsOf = (words: readonly string[]): Set<string> => {
+    const paired = (word: string, pair: string) =>
+      words.includes(word) && names.has(words.map((w) => (w === word ? pair : w)).join(' '));
+    return new Set(paired('min', 'max') ? ['min'] : []);
+  };
   const columns = source.columns.map((column, index): ColumnSemantics => {
     const profile = profiles[index] ?? {
       name: column.name,
@@ -183,7 +190,7 @@ export function describeWorksheet(
       discrete: role === 'measure' && profile.distinctCount > 0 && profile.distinctCount <= 12,
       defaultAggregation: additive ? 'sum' : 'avg',
       format: formatOf(column.type, words, column.name),
-      phrases: phrasesOf(words),
+      phrases: phrasesOf(words, notUnitsOf(words)),
       twin: twinOf(words),
       profile,
     };
