@@ -99,7 +99,14 @@ function describeRow(
   formats: ReadonlyMap<string, ValueFormat>,
 ): string {
   return plan.dimensions
-    .map((d, i) => formatValue(row[i] ?? null, formats.get(d.label) ?? 'text'))
+    .map((d, i) => {
+      const value = row[i] ?? null;
+      const format = formats.get(d.label) ?? 'text';
+      // A group is named, not measured: the year 2012, 8 cylinders (never "2,012").
+      return format === 'integer' && typeof value === 'number'
+        ? String(value)
+        : formatValue(value, format);
+    })
     .join(', ');
 }
 
