@@ -205,6 +205,12 @@ export function buildPlan(
   if (nothingRead && !(followUp && reading.cues.size > 0)) {
     return { ok: false, code: 'not_understood', message: notUnderstood(reading, semantics) };
   }
+  // Nothing measured and words left over: those words were most likely what to measure
+  // ("quarterly zebra migrations"); counting rows instead would present a guess as the answer.
+  const leftOver = reading.unused.filter((words) => /\p{L}{3,}/u.test(words));
+  if (!followUp && reading.measures.length === 0 && !reading.asksForValue && leftOver.length > 0) {
+    return { ok: false, code: 'not_understood', message: notUnderstood(reading, semantics) };
+  }
   const slots: Slots = followUp && base ? merge(base, reading) : { ...reading };
   const alternatives: Alternative[] = [...reading.alternatives];
 
