@@ -177,6 +177,15 @@ export function readQuestion(
       const anchor = keywordOf(before, 'time_anchor');
       const comparison = keywordOf(before, 'comparison');
       const between = keywordOf(before, 'between');
+      // "weight between 2000 and 2500", "horsepower over 1990": a bound of that column, not a year.
+      const bounded = at(previous(previous(index, 1), 2));
+      if (
+        (comparison || between) &&
+        bounded?.kind === 'column' &&
+        bounded.column.role === 'measure'
+      ) {
+        return;
+      }
       const andIndex = index + 1;
       const after = at(andIndex + 1);
       if (
@@ -312,7 +321,7 @@ export function readQuestion(
   });
 
   // Values found in the data: filters, negated, compared, or told apart by a preposition.
-  const compareValues: Array<{ column: string; value: string; index: number }> = [];
+  const compareValues: Array<{ column: string; value: string; index: number; words: string }> = [];
   mentions.forEach((m, index) => {
     let matches: ValueMatch[] | undefined;
     if (m.kind === 'value') matches = m.matches;
@@ -367,7 +376,7 @@ export function readQuestion(
       );
       return;
     }
-    compareValues.push({ column, value: chosen[0]!.value, index });
+    compareValues.push({ column, value: chosen[0]!.value, index, words: how });
   });
   // Several values of one column: one `in` filter ("AAPL and MSFT", "compare Japan vs Europe").
   const byColumn = new Map<string, typeof compareValues>();
@@ -375,7 +384,7 @@ export function readQuestion(
     byColumn.set(item.column, [...(byColumn.get(item.column) ?? []), item]);
   const compared = mentions.some((m) => keywordOf(m, 'compare') || keywordOf(m, 'difference'));
   for (const [column, items] of byColumn) {
-    const words = items.map((item) => at(item.index)!.words).join(', ');
+    const words = items.map((item) => item.words).join(', ');
     const distinct = [...new Set(items.map((item) => item.value))];
     if (distinct.length === 1) {
       addFilter(filterOf(column, 'eq', distinct[0]!), 'value_matched', words);
@@ -692,18 +701,49 @@ export function readQuestion(
       })),
     );
   });
+  const context = new Set(
+    tokenize(
+      [
+        semantics.source.name,
+        semantics.source.description,
+        semantics.source.workbook.name,
+        semantics.source.workbook.description,
+      ].join(' '),
+    ).map((token) => token.stem),
+  );
+  const unplaced: string[] = [];
   mentions.forEach((m, index) => {
     if (used.has(index)) return;
     reading.unused.push(m.words);
     if (m.kind === 'word' && !m.stop) {
-      for (const suggestion of values.suggest(m.words, 2)) {
+      const suggestions = values.suggest(m.words, 2);
+      for (const suggestion of suggestions) {
         reading.alternatives.push({
           question: question.replace(m.words, suggestion.value),
           reason: `did you mean ${suggestion.value} (${suggestion.column})?`,
         });
       }
+      // A name written mid-sentence ("movies in California") that is neither a value nor a
+      // column: answering without it would answer another question.
+      const token = tokens[m.start]!;
+      if (
+        m.start > 0 &&
+        /^\p{Lu}\p{L}{2,}$/u.test(token.text) &&
+        !context.has(token.stem) &&
+        !reading.problem
+      ) {
+        unplaced.push(
+          `"${m.words}"${suggestions.length > 0 ? ` (did you mean ${suggestions.map((x) => `${x.value} in ${x.column}`).join(' or ')}?)` : ''}`,
+        );
+      }
     }
   });
+  if (unplaced.length > 0 && !reading.problem) {
+    reading.problem = {
+      code: 'not_understood',
+      message: `I could not find ${unplaced.join(', ')} among the values or columns of ${semantics.source.name}, so I did not answer without it.`,
+    };
+  }
   return reading;
 }
 
