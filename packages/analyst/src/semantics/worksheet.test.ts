@@ -90,7 +90,12 @@ describe('column roles from profiling', () => {
     const answer = await ask(w, 'disasters', 'total deaths by year');
     expect(answer.query.plan.dimensions.map((d) => d.column)).toEqual(['Year']);
     expect(answer.query.plan.measures.every((m) => m.column !== 'Year')).toBe(true);
-    const deaths1900 = sum(numbers(rows.filter((r) => r.Year === 1900), 'Deaths'));
+    const deaths1900 = sum(
+      numbers(
+        rows.filter((r) => r.Year === 1900),
+        'Deaths',
+      ),
+    );
     expect(answer.table.rows.find((r) => r[0] === 1900)?.[1]).toBe(deaths1900);
 
     for (const question of ['sum of year', 'total year by sex']) {
@@ -116,8 +121,18 @@ describe('column roles from profiling', () => {
     const count = await ask(w, 'jobs', 'count by sex');
     expect(count.query.plan.measures[0]).toMatchObject({ column: 'count', aggregation: 'sum' });
     expect(Object.fromEntries(count.table.rows)).toEqual({
-      men: sum(numbers(jobs.filter((r) => r.sex === 'men'), 'count')),
-      women: sum(numbers(jobs.filter((r) => r.sex === 'women'), 'count')),
+      men: sum(
+        numbers(
+          jobs.filter((r) => r.sex === 'men'),
+          'count',
+        ),
+      ),
+      women: sum(
+        numbers(
+          jobs.filter((r) => r.sex === 'women'),
+          'count',
+        ),
+      ),
     });
     const perc = await ask(w, 'jobs', 'perc');
     expect(perc.query.plan.measures[0]).toMatchObject({ column: 'perc', aggregation: 'avg' });
