@@ -94,6 +94,16 @@ function rangeStart(last: Date, amount: number, unit: TimeGrain): Date {
   }
 }
 
+/** The time grain a mention names: a grain keyword, or a column or row phrase that is one ("year"). */
+function grainOf(mention: Mention | undefined): Extract<Keyword, { kind: 'grain' }> | undefined {
+  const keyword = keywordOf(mention, 'grain');
+  if (keyword || !mention || (mention.kind !== 'entity' && mention.kind !== 'column'))
+    return keyword;
+  return KEYWORDS.get(phraseKey(mention.words.split(' ')))?.find(
+    (k): k is Extract<Keyword, { kind: 'grain' }> => k.kind === 'grain',
+  );
+}
+
 /** Chooses among columns a value was found in: a twin named by a preposition, a column named elsewhere. */
 function chooseValueColumn(
   matches: readonly ValueMatch[],
@@ -201,6 +211,16 @@ export function readQuestion(
         use(previous(index, 1), index, andIndex, andIndex + 1);
         return;
       }
+      const suffix = at(index + 1);
+      if (suffix?.kind === 'word' && suffix.words === 's' && m.value % 10 === 0) {
+        // "the 1920s": the decade.
+        const words = `${m.words}s`;
+        addFilter(filterOf(target.column.name, 'gte', m.value, target.part), 'stated', words);
+        addFilter(filterOf(target.column.name, 'lte', m.value + 9, target.part), 'stated', words);
+        use(index, index + 1);
+        if (before && anchor) use(previous(index, 1));
+        return;
+      }
       const month = at(previous(index, 1));
       if (month?.kind === 'month' && semantics.timeColumn) {
         const start = new Date(Date.UTC(m.value, month.month - 1, 1));
@@ -238,17 +258,30 @@ export function readQuestion(
       return;
     }
     const relative = keywordOf(m, 'relative');
-    if (relative && semantics.timeColumn && last) {
+    const yearColumn = target && target.part === null ? target.column : null;
+    if (relative && ((semantics.timeColumn && last) || yearColumn)) {
       const amountMention = at(index + 1);
       const amount = amountMention?.kind === 'number' ? amountMention.value : 1;
       const unitIndex = amountMention?.kind === 'number' ? index + 2 : index + 1;
-      const unit = keywordOf(at(unitIndex), 'grain');
-      if (unit && ['year', 'quarter', 'month', 'week', 'day'].includes(unit.grain) && amount >= 1) {
+      const unit = grainOf(at(unitIndex));
+      const words = mentions
+        .slice(index, unitIndex + 1)
+        .map((x) => x.words)
+        .join(' ');
+      const lastYear = yearColumn?.profile.max;
+      if (unit?.grain === 'year' && yearColumn && typeof lastYear === 'number' && amount >= 1) {
+        // "the last 3 years" over a whole-number year column: its last year and the two before.
+        const first = lastYear - Math.floor(amount) + 1;
+        addFilter(filterOf(yearColumn.name, 'gte', first), 'stated', words);
+        for (let j = index; j <= unitIndex; j += 1) use(j);
+      } else if (
+        unit &&
+        semantics.timeColumn &&
+        last &&
+        ['year', 'quarter', 'month', 'week', 'day'].includes(unit.grain) &&
+        amount >= 1
+      ) {
         const start = rangeStart(last, Math.floor(amount), unit.grain as TimeGrain);
-        const words = mentions
-          .slice(index, unitIndex + 1)
-          .map((x) => x.words)
-          .join(' ');
         addFilter(filterOf(semantics.timeColumn.name, 'gte', isoDay(start)), 'stated', words);
         for (let j = index; j <= unitIndex; j += 1) use(j);
       }
@@ -259,6 +292,7 @@ export function readQuestion(
   mentions.forEach((m, index) => {
     if (used.has(index)) return;
     const grain = keywordOf(m, 'grain');
+    const years = semantics.columns.find((c) => c.role === 'year');
     if (grain?.asGroup && semantics.timeColumn) {
       reading.dimensions.push({
         column: semantics.timeColumn,
@@ -269,19 +303,19 @@ export function readQuestion(
       use(index);
       return;
     }
+    if (grain?.asGroup && years && (grain.grain === 'year' || grain.grain === 'auto')) {
+      // "per year", "yearly", "over time" where the years are a whole-number column.
+      reading.dimensions.push({ column: years, grain: null, source: 'stated', words: m.words });
+      use(index);
+      return;
+    }
     if (!keywordOf(m, 'group')) return;
     let target = next(index, 2);
     let words = m.words;
     while (target >= 0) {
       const t = at(target)!;
       // "by month" where a row is a month ("one row per company and month"): still a time grain.
-      const tGrain =
-        keywordOf(t, 'grain') ??
-        (t.kind === 'entity'
-          ? KEYWORDS.get(phraseKey(t.words.split(' ')))?.find(
-              (k): k is Extract<Keyword, { kind: 'grain' }> => k.kind === 'grain',
-            )
-          : undefined);
+      const tGrain = grainOf(t);
       if (t.kind === 'column' && (t.column.role !== 'measure' || t.column.discrete)) {
         reading.dimensions.push({
           column: t.column,
