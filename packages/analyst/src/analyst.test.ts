@@ -154,6 +154,16 @@ describe('answers', () => {
     expect(ranked.summary).toBe(
       `${counts[0]![0]} has the highest Count: ${counts[0]![1]}, followed by ${counts[1]![0]} (${counts[1]![1]}); ${counts[2]![0]} is last shown with ${counts[2]![1]} (3 Origin groups).`,
     );
+    // Small values keep their significant digits instead of reading 0.
+    const jobs = await readFixtureRows('jobs');
+    const women = numbers(
+      jobs.filter((r) => r.sex === 'women'),
+      'perc',
+    );
+    const perc = await ask(w, 'jobs', 'average perc for women');
+    expect(perc.summary).toContain(
+      `Average perc: ${(sum(women) / women.length).toPrecision(3).replace(/0+$/, '')}`,
+    );
     const series = await ask(w, 'disasters', 'total deaths by year');
     expect(series.summary).toMatch(
       /^Total Deaths by Year over \d+ Year groups: [\d,]+ for 1900 and/,

@@ -223,6 +223,31 @@ describe('time grains and ranges', () => {
     expect(weeks.query.plan.filters[0]).toMatchObject({ op: 'gte', value: '2009-01-01' });
   });
 
+  it('imported worksheets: decades, "per year" and "the last N years" over a year column', async () => {
+    const rows = await readFixtureRows('disasters');
+    const deaths = (test: (r: Row) => boolean) => sum(numbers(where(rows, test), 'Deaths'));
+    const year = (r: Row) => r.Year as number;
+    const decade = await ask(w, 'disasters', 'total deaths in the 1920s');
+    expect(single(decade)).toBe(deaths((r) => year(r) >= 1920 && year(r) <= 1929));
+    const perYear = await ask(w, 'disasters', 'average deaths per year for Flood');
+    expect(perYear.query.plan.dimensions.map((d) => d.column)).toEqual(['Year']);
+    expect(perYear.interpretation.unused).toEqual([]);
+    const lastYear = Math.max(...rows.map(year));
+    const recent = await ask(w, 'disasters', 'total deaths in the last 10 years');
+    expect(single(recent)).toBe(deaths((r) => year(r) > lastYear - 10));
+    // A date column named "year": the last 3 years of data, not the bottom 3 groups.
+    const generation = await ask(w, 'electricity', 'total net generation in the last 3 years');
+    expect(generation.query.plan.limit).toBeNull();
+    expect(single(generation)).toBe(
+      sum(
+        numbers(
+          where(electricity, (r) => String(r.year) >= '2015'),
+          'net_generation',
+        ),
+      ),
+    );
+  });
+
   it('a year column of an imported worksheet filters and groups as years', async () => {
     const answer = await ask(w, 'disasters', 'total deaths in 1900');
     expect(answer.query.plan.filters).toEqual([

@@ -134,6 +134,19 @@ describe('column roles from profiling', () => {
         ),
       ),
     });
+    // Counts of events on an imported worksheet: "the most deaths" is the largest total.
+    const disasters = await readFixtureRows('disasters');
+    const most = await ask(w, 'disasters', 'which entity has the most deaths');
+    expect(most.query.plan.measures[0]).toMatchObject({ column: 'Deaths', aggregation: 'sum' });
+    const totals = [...new Set(disasters.map((r) => r.Entity))].map((entity) =>
+      sum(
+        numbers(
+          disasters.filter((r) => r.Entity === entity),
+          'Deaths',
+        ),
+      ),
+    );
+    expect(most.table.rows[0]![1]).toBe(Math.max(...totals));
     const perc = await ask(w, 'jobs', 'perc');
     expect(perc.query.plan.measures[0]).toMatchObject({ column: 'perc', aggregation: 'avg' });
   });
