@@ -104,6 +104,47 @@ function grainOf(mention: Mention | undefined): Extract<Keyword, { kind: 'grain'
   );
 }
 
+/** Superlatives of quantity: "the most movies" ranks by how many rows there are. */
+const QUANTITY = new Set(['most', 'least', 'fewest', 'busiest']);
+
+/** Superlative adjectives and the measures they name (general vocabulary, not one data set). */
+const ADJECTIVE_MEASURES: Record<string, readonly string[]> = {
+  heaviest: ['weight', 'mass'],
+  lightest: ['weight', 'mass'],
+  longest: ['length', 'duration', 'running time', 'distance'],
+  shortest: ['length', 'duration', 'running time', 'distance'],
+  tallest: ['height'],
+  fastest: ['speed', 'velocity'],
+  slowest: ['speed', 'velocity'],
+  'most expensive': ['price', 'cost', 'budget'],
+  costliest: ['price', 'cost', 'budget'],
+  priciest: ['price', 'cost'],
+  cheapest: ['price', 'cost', 'budget'],
+  'least expensive': ['price', 'cost', 'budget'],
+  hottest: ['temperature'],
+  warmest: ['temperature'],
+  coldest: ['temperature'],
+  coolest: ['temperature'],
+  wettest: ['precipitation'],
+  driest: ['precipitation'],
+  oldest: ['age'],
+  youngest: ['age'],
+};
+
+/** The numeric column a superlative adjective measures ("heaviest" → Weight_in_lbs), if any. */
+function adjectiveColumn(words: string, semantics: WorksheetSemantics): ColumnSemantics | null {
+  let best: { column: ColumnSemantics; weight: number } | null = null;
+  for (const phrase of ADJECTIVE_MEASURES[words.toLowerCase()] ?? []) {
+    const key = phraseKey(phrase.split(' '));
+    for (const column of semantics.columns) {
+      if (column.role !== 'measure') continue;
+      const weight = column.phrases.find((p) => p.key === key)?.weight ?? 0;
+      if (weight > (best?.weight ?? 0)) best = { column, weight };
+    }
+  }
+  return best?.column ?? null;
+}
+
 /** Chooses among columns a value was found in: a twin named by a preposition, a column named elsewhere. */
 function chooseValueColumn(
   matches: readonly ValueMatch[],
@@ -445,6 +486,27 @@ export function readQuestion(
     if (compared) mentions.forEach((m, index) => keywordOf(m, 'compare') && use(index));
   }
 
+  // "4 cylinder cars": a whole number right before a column of few numeric values picks that value.
+  mentions.forEach((m, index) => {
+    const column = at(index + 1);
+    if (
+      used.has(index) ||
+      m.kind !== 'number' ||
+      !Number.isInteger(m.value) ||
+      column?.kind !== 'column' ||
+      used.has(index + 1) ||
+      !column.column.discrete ||
+      keywordOf(at(index - 1), 'top') ||
+      keywordOf(at(index - 1), 'comparison') ||
+      keywordOf(at(index - 1), 'between') ||
+      keywordOf(at(index - 1), 'relative')
+    ) {
+      return;
+    }
+    addFilter(filterOf(column.column.name, 'eq', m.value), 'stated', `${m.words} ${column.words}`);
+    use(index, index + 1);
+  });
+
   // Numeric comparisons: "horsepower over 150", "more than 6 cylinders", "between 10 and 20".
   mentions.forEach((m, index) => {
     if (used.has(index)) return;
@@ -612,6 +674,37 @@ export function readQuestion(
             : 'defaulted',
         words: explicit || superlative ? words : target.words,
       });
+      return;
+    }
+    if (
+      superlative &&
+      !aggregation &&
+      target?.kind === 'entity' &&
+      !QUANTITY.has(m.words.toLowerCase())
+    ) {
+      // "the heaviest car": the adjective names a measure; ranking rows by their count would
+      // answer another question.
+      const measured = adjectiveColumn(m.words, semantics);
+      if (!measured) {
+        reading.problem = {
+          code: 'not_understood',
+          message: `I read "${m.words} ${target.words}" but could not tell which column "${m.words}" measures in ${semantics.source.name}. Name it, for example "${superlative.direction === 'desc' ? 'highest' : 'lowest'} ${semantics.columns.find((c) => c.role === 'measure')?.name ?? 'value'}".`,
+        };
+        return;
+      }
+      use(targetIndex);
+      reading.measures.push({
+        column: measured,
+        aggregation: superlative.direction === 'desc' ? 'max' : 'min',
+        source: 'stated',
+        words,
+      });
+      // Which one it is, when rows have names of their own (a movie's title).
+      const id = semantics.columns.find((c) => c.role === 'identifier' && c.type === 'string');
+      if (id && reading.dimensions.length === 0 && !reading.ranking) {
+        reading.dimensions.push({ column: id, grain: null, source: 'defaulted', words: null });
+        reading.ranking = { direction: superlative.direction, limit: 1, words: m.words };
+      }
       return;
     }
     if (target?.kind === 'entity' || count || distinct) {
