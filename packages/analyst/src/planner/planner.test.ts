@@ -293,6 +293,40 @@ describe('ranking, comparisons and calculations', () => {
     expect(answer.table.rows[0]).toEqual(counts[0]);
   });
 
+  it('a superlative adjective names its measure: "the heaviest car", "the longest movie"', async () => {
+    const heaviest = await ask(w, 'cars', 'what is the heaviest car');
+    expect(heaviest.query.plan.measures[0]).toMatchObject({
+      column: 'Weight_in_lbs',
+      aggregation: 'max',
+    });
+    expect(single(heaviest)).toBe(Math.max(...numbers(cars, 'Weight_in_lbs')));
+    const longest = await ask(w, 'movies', 'longest movie');
+    const runtime = Math.max(...numbers(movies, 'Running Time min'));
+    expect(longest.table.rows).toEqual([
+      [movies.find((r) => r['Running Time min'] === runtime)!.Title, runtime],
+    ]);
+    // An adjective that names no column of the worksheet fails rather than counting rows.
+    const fastest = await analyze(w, 'cars', 'fastest car');
+    expect(fastest).toMatchObject({ ok: false, code: 'not_understood' });
+    if (!fastest.ok) expect(fastest.message).toContain('"fastest"');
+  });
+
+  it('"4 cylinder cars": a number before a column of few values picks that value', async () => {
+    const answer = await ask(w, 'cars', 'average mpg of 4 cylinder cars');
+    expect(answer.query.plan.filters).toEqual([
+      { column: 'Cylinders', op: 'eq', value: 4, part: null },
+    ]);
+    expect(single(answer)).toBeCloseTo(
+      mean(
+        numbers(
+          where(cars, (r) => r.Cylinders === 4),
+          'Miles_per_Gallon',
+        ),
+      ),
+      9,
+    );
+  });
+
   it('"A vs B" and "compare A and B" keep both values as groups', async () => {
     for (const question of [
       'AAPL vs MSFT average price',
