@@ -402,7 +402,17 @@ export function readQuestion(
     if (m.kind === 'value') matches = m.matches;
     else if (m.kind === 'keyword' && m.value && !used.has(index)) matches = m.value;
     if (!matches || used.has(index)) return;
-    const before = previous(index, 2);
+    // The verb or preposition before the value, past "in"/"at" ("arrived in SEA").
+    let before = previous(index, 2);
+    while (
+      before > 0 &&
+      at(before)?.kind === 'keyword' &&
+      !keywordOf(at(before), 'twin') &&
+      keywordOf(at(before), 'time_anchor') &&
+      index - before < 3
+    ) {
+      before = previous(before, 1);
+    }
     const twin =
       keywordOf(at(before), 'twin')?.twin ??
       keywordOf(at(previous(index, 1)), 'twin')?.twin ??
