@@ -489,6 +489,10 @@ describe('twin columns', () => {
       ),
       9,
     );
+    const departed = await ask(w, 'flights', 'how many flights departed LAX');
+    expect(single(departed)).toBe(where(flights, (r) => r.origin === 'LAX').length);
+    const arrived = await ask(w, 'flights', 'how many flights arrived in SEA');
+    expect(single(arrived)).toBe(where(flights, (r) => r.destination === 'SEA').length);
     const both = await ask(w, 'flights', 'how many flights from SFO to LAX');
     expect(single(both)).toBe(
       where(flights, (r) => r.origin === 'SFO' && r.destination === 'LAX').length,

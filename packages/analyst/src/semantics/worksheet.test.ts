@@ -51,6 +51,27 @@ describe('vocabulary from column names', () => {
     expect(await measureColumn('weather', 'total rainfall')).toEqual([['precipitation', 'sum']]);
   });
 
+  it('reads unit suffixes in brackets and abbreviations of imported column names', () => {
+    const columns = [
+      { name: 'Rainfall (mm)', type: 'number' as const },
+      { name: 'MaxTempC', type: 'number' as const },
+      { name: 'Station_ID', type: 'integer' as const },
+    ];
+    const semantics = describeWorksheet(
+      { ...w.sources.weather, columns },
+      columns.map((c) => ({ ...c, nullCount: 0, distinctCount: 100, min: 0, max: 100 })),
+    );
+    const keys = (name: string) =>
+      semantics.columns.find((c) => c.name === name)!.phrases.map((p) => p.key);
+    expect(keys('Rainfall (mm)')).toEqual(expect.arrayContaining(['rainfall', 'precipitation']));
+    expect(keys('MaxTempC')).toEqual(expect.arrayContaining(['max temp c', 'max temperature c']));
+    expect(semantics.columns.find((c) => c.name === 'Rainfall (mm)')).toMatchObject({
+      role: 'measure',
+      defaultAggregation: 'sum',
+    });
+    expect(semantics.columns.find((c) => c.name === 'Station_ID')?.role).toBe('identifier');
+  });
+
   it('prefers the longest phrase: "worldwide gross" over "gross"', async () => {
     expect(await measureColumn('movies', 'total worldwide gross')).toEqual([
       ['Worldwide Gross', 'sum'],
