@@ -126,7 +126,10 @@ export function wordForms(word: string): string[] {
   };
   strip('ny');
   strip('y');
-  strip('gy', 'g');
+  // A doubled consonant before -y or -ing: foggy → fog, sunny → sun, snowing → snow, running → run.
+  const doubled = /([b-df-hj-np-tv-z])\1(y|ing)$/.exec(word);
+  if (doubled && word.length > doubled[0].length + 1)
+    forms.add(word.slice(0, -doubled[0].length + 1));
   strip('ly');
   strip('zly', 'zle');
   strip('ing');
