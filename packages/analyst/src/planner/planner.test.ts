@@ -438,7 +438,7 @@ describe('values found in the data', () => {
     );
   });
 
-  it('another word form: "rainy days" is weather = rain, "sunny" is sun', async () => {
+  it('another word form: "rainy days" is weather = rain, "sunny" sun, "foggy" fog', async () => {
     const rainy = await ask(w, 'weather', 'how many rainy days');
     expect(rainy.query.plan.filters).toEqual([
       { column: 'weather', op: 'eq', value: 'rain', part: null },
@@ -447,6 +447,16 @@ describe('values found in the data', () => {
     const sunny = await ask(w, 'weather', 'how many sunny days in 2013');
     expect(single(sunny)).toBe(
       where(weather, (r) => r.weather === 'sun' && String(r.date).startsWith('2013')).length,
+    );
+    const foggy = await ask(w, 'weather', 'average wind when it was foggy');
+    expect(single(foggy)).toBeCloseTo(
+      mean(
+        numbers(
+          where(weather, (r) => r.weather === 'fog'),
+          'wind',
+        ),
+      ),
+      9,
     );
     const slot = rainy.interpretation.slots.find((s) => s.slot === 'filter');
     expect(slot).toMatchObject({ source: 'value_matched', words: 'rainy (read as rain)' });

@@ -63,6 +63,8 @@ describe('the value index of a real worksheet', () => {
     expect(wordForms('rainy')).toContain('rain');
     expect(wordForms('sunny')).toContain('sun');
     expect(wordForms('snowing')).toContain('snow');
+    expect(wordForms('foggy')).toContain('fog');
+    expect(wordForms('running')).toContain('run');
     expect(editDistance('drizle', 'drizzle', 2)).toBe(1);
     expect(editDistance('abcdef', 'zzzzzz', 2)).toBe(3);
   });
