@@ -104,6 +104,19 @@ function grainOf(mention: Mention | undefined): Extract<Keyword, { kind: 'grain'
   );
 }
 
+/**
+ * The column that names a row ("the top 3 cars"): a text identifier, or else the text column with
+ * the most distinct values when most rows have a value of their own (car model names repeat a little).
+ */
+function rowLabel(semantics: WorksheetSemantics): ColumnSemantics | undefined {
+  const id = semantics.columns.find((c) => c.role === 'identifier' && c.type === 'string');
+  if (id) return id;
+  const rows = semantics.source.rowCount;
+  return semantics.columns
+    .filter((c) => c.type === 'string' && c.profile.distinctCount >= 0.5 * rows && rows > 1)
+    .sort((a, b) => b.profile.distinctCount - a.profile.distinctCount)[0];
+}
+
 /** Superlatives of quantity: "the most movies" ranks by how many rows there are. */
 const QUANTITY = new Set(['most', 'least', 'fewest', 'busiest']);
 
@@ -372,7 +385,7 @@ export function readQuestion(
           words: `${words} ${t.words}`,
         });
       } else if (t.kind === 'entity') {
-        const id = semantics.columns.find((c) => c.role === 'identifier' && c.type === 'string');
+        const id = rowLabel(semantics);
         if (!id) break;
         reading.dimensions.push({
           column: id,
@@ -574,7 +587,7 @@ export function readQuestion(
         });
         use(next(index + 1, 2));
       } else if (target?.kind === 'entity' && reading.dimensions.length === 0) {
-        const id = semantics.columns.find((c) => c.role === 'identifier' && c.type === 'string');
+        const id = rowLabel(semantics);
         if (id) {
           reading.dimensions.push({
             column: id,
@@ -710,7 +723,7 @@ export function readQuestion(
         words,
       });
       // Which one it is, when rows have names of their own (a movie's title).
-      const id = semantics.columns.find((c) => c.role === 'identifier' && c.type === 'string');
+      const id = rowLabel(semantics);
       if (id && reading.dimensions.length === 0 && !reading.ranking) {
         reading.dimensions.push({ column: id, grain: null, source: 'defaulted', words: null });
         reading.ranking = { direction: superlative.direction, limit: 1, words: m.words };
@@ -754,7 +767,7 @@ export function readQuestion(
       });
       use(index, targetIndex);
     } else if (target?.kind === 'entity' && !used.has(targetIndex) && superlatives.length > 0) {
-      const id = semantics.columns.find((c) => c.role === 'identifier' && c.type === 'string');
+      const id = rowLabel(semantics);
       if (id) {
         reading.dimensions.push({
           column: id,
