@@ -292,6 +292,14 @@ export function buildPlan(
     return { column: d.column.name, grain: d.grain, label };
   });
   const ranking = slots.ranking;
+  if (ranking?.words && /\d/.test(ranking.words) && planDimensions.length === 0) {
+    // "top 3 by horsepower" with nothing to rank: one number would hide that the ranking was lost.
+    return {
+      ok: false,
+      code: 'not_understood',
+      message: `I read "${ranking.words}" but not what to rank in ${semantics.source.name}. Name a column to rank, for example "${ranking.words} ${semantics.columns.find((c) => c.role === 'category')?.name ?? 'groups'} by ${planMeasures[0]!.label.toLowerCase()}".`,
+    };
+  }
   const planFilters = filters.map((f) => f.filter);
   const sortSlots: InterpretationSlot[] = [];
   let sort: AnalysisPlan['sort'] = [];
