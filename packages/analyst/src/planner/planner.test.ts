@@ -282,6 +282,19 @@ describe('ranking, comparisons and calculations', () => {
     expect(bottom.table.rows).toEqual([[lowest[0], expect.closeTo(lowest[1], 9)]]);
   });
 
+  it('top N rows are named by their most distinct text column; a ranking of nothing fails', async () => {
+    const top = await ask(w, 'cars', 'top 3 cars by horsepower');
+    expect(top.query.plan.dimensions.map((d) => d.column)).toEqual(['Name']);
+    const byName = [...groupBy(cars, (r) => r.Name)]
+      .map(([name, list]) => [name, mean(numbers(list, 'Horsepower'))] as const)
+      .filter(([, hp]) => !Number.isNaN(hp))
+      .sort((a, b) => b[1] - a[1] || String(a[0]).localeCompare(String(b[0])));
+    expect(top.table.rows.map((r) => r[1])).toEqual(byName.slice(0, 3).map((x) => x[1]));
+    const nothing = await analyze(w, 'cars', 'top 3 by horsepower');
+    expect(nothing).toMatchObject({ ok: false, code: 'not_understood' });
+    if (!nothing.ok) expect(nothing.message).toContain('"top 3"');
+  });
+
   it('"which X has the most": a ranking by row count', async () => {
     const answer = await ask(w, 'movies', 'which director has the most movies');
     const counts = [
