@@ -125,7 +125,9 @@ function slotsOf(previous: PreviousTurn, semantics: WorksheetSemantics): Slots |
 /** A follow-up applied to the previous turn's slots: kept, narrowed, widened, shifted or reset. */
 function merge(base: Slots, reading: Reading): Slots {
   const widen = reading.cues.has('also');
-  const filters = base.filters.map(carried);
+  const filters = base.filters
+    .filter((f) => !reading.resets.includes(f.filter.column))
+    .map(carried);
   for (const added of reading.filters) {
     const sameColumn = filters.filter(
       (f) => f.filter.column === added.filter.column && f.filter.part === added.filter.part,

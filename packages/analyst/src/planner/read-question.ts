@@ -230,6 +230,20 @@ export function readQuestion(
       reading.cues.add(cue.cue);
       use(index);
     }
+    // "all years", "any origin": a follow-up that lifts the filters on that column.
+    const target = at(index + 1);
+    const leads = index <= 1 || keywordOf(at(index - 1), 'cue') !== undefined;
+    if (cue?.cue === 'all' && target && leads) {
+      const time = grainOf(target)
+        ? (semantics.columns.find((c) => c.role === 'year') ?? semantics.timeColumn)
+        : null;
+      const column = target.kind === 'column' ? target.column : time;
+      if (column) {
+        reading.resets.push(column.name);
+        reading.cues.add('now');
+        use(index, index + 1);
+      }
+    }
   });
 
   // Time: years, months, quarters, ranges and "the last N units".

@@ -44,6 +44,8 @@ export interface Reading {
   /** Whether the question asks for something itself (an aggregation, a count), not only a change. */
   asksForValue: boolean;
   cues: Set<FollowUpCue>;
+  /** Columns a follow-up lifts its filters from ("all years", "any origin"). */
+  resets: string[];
   /** Content words that were not used. */
   unused: string[];
   alternatives: Alternative[];
@@ -61,6 +63,7 @@ export function emptyReading(): Reading {
     calculation: null,
     asksForValue: false,
     cues: new Set(),
+    resets: [],
     unused: [],
     alternatives: [],
     problem: null,
