@@ -151,6 +151,9 @@ export function summarize(
       : `${subject} by ${plan.dimensions[0]!.label}: ${rows.map((row) => `${describeRow(row, plan, formats)} ${fmt(row[valueIndex] ?? null)}`).join(', ')}.`;
   }
   const ordered = plan.sort[0]?.by === 'dimension';
+  if (ordered && rows.length === 1) {
+    return `${subject} for ${describeRow(first, plan, formats)}: ${fmt(first[valueIndex] ?? null)}.`;
+  }
   if (ordered) {
     const a = first[valueIndex];
     const b = lastRow[valueIndex];
