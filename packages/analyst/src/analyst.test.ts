@@ -154,6 +154,16 @@ describe('answers', () => {
     expect(ranked.summary).toBe(
       `${counts[0]![0]} has the highest Count: ${counts[0]![1]}, followed by ${counts[1]![0]} (${counts[1]![1]}); ${counts[2]![0]} is last shown with ${counts[2]![1]} (3 Origin groups).`,
     );
+    // One group of a series: its value, once.
+    const one = await ask(w, 'disasters', 'total deaths by year in 1900');
+    expect(one.summary).toBe(
+      `Total Deaths for 1900: ${sum(
+        numbers(
+          (await readFixtureRows('disasters')).filter((r) => r.Year === 1900),
+          'Deaths',
+        ),
+      ).toLocaleString('en-US')}.`,
+    );
     // Small values keep their significant digits instead of reading 0.
     const jobs = await readFixtureRows('jobs');
     const women = numbers(

@@ -136,6 +136,32 @@ describe('follow-ups carried slot by slot', () => {
     expect(byMonth!.table.rows[0]).toEqual(['January', january.length]);
   });
 
+  it('"all years", "any origin": lifts the filters on that field and keeps the rest', async () => {
+    const [, , , allYears] = await converse(w, 'weather', [
+      'total precipitation by year',
+      'only 2014',
+      'now by month',
+      'all years',
+    ]);
+    expect(allYears!.query.plan.filters).toEqual([]);
+    expect(allYears!.query.plan.dimensions[0]?.grain).toBe('month_of_year');
+    const january = weather.filter((r) => String(r.date).slice(5, 7) === '01');
+    expect(allYears!.table.rows[0]).toEqual([
+      'January',
+      expect.closeTo(
+        january.reduce((t, r) => t + (r.precipitation as number), 0),
+        6,
+      ),
+    ]);
+    const [, , anyOrigin] = await converse(w, 'flights', [
+      'number of flights by destination',
+      'only flights from LAX',
+      'any origin',
+    ]);
+    expect(anyOrigin!.query.plan.filters).toEqual([]);
+    expect(byGroup(anyOrigin!)).toEqual(countBy(flights, 'destination'));
+  });
+
   it('a new full question starts over instead of carrying the previous one', async () => {
     const [, fresh] = await converse(w, 'cars', [
       'average mpg by origin',
