@@ -888,11 +888,12 @@ export function readQuestion(
         });
       }
       // A name written mid-sentence ("movies in California") that is neither a value nor a
-      // column: answering without it would answer another question.
+      // column: answering without it would answer another question. Words in capitals are left
+      // to `unused` (SQL keywords, shouting), as are lower-case words.
       const token = tokens[m.start]!;
       if (
         m.start > 0 &&
-        /^\p{Lu}\p{L}{2,}$/u.test(token.text) &&
+        /^\p{Lu}\p{Ll}{2,}$/u.test(token.text) &&
         !context.has(token.stem) &&
         !reading.problem
       ) {
