@@ -555,6 +555,10 @@ describe('questions it cannot answer', () => {
     const outcome = await analyze(w, 'movies', 'how many movies in California');
     expect(outcome).toMatchObject({ ok: false, code: 'not_understood' });
     if (!outcome.ok) expect(outcome.message).toContain('"California"');
+    // Words in capitals are left unused, not refused: SQL keywords must not fail a question.
+    const shouted = await ask(w, 'movies', "How many movies by director'; DROP TABLE movies; --");
+    expect(shouted.interpretation.unused).toEqual(['DROP', 'TABLE']);
+    expect(shouted.query.sql).not.toMatch(/DROP/);
     // Words of the worksheet's own name and description only say where to look.
     const seattle = await ask(w, 'weather', 'how many days in Seattle had rain');
     expect(single(seattle)).toBe(where(weather, (r) => r.weather === 'rain').length);
