@@ -2,7 +2,7 @@ import type { Aggregation, PlanFilter, TimeGrain } from '@ask-analyst/protocol';
 import { MONTHS } from '../text/lexicon.js';
 import type { ValueIndex, ValueMatch } from '../semantics/values.js';
 import type { ColumnSemantics, WorksheetSemantics } from '../semantics/worksheet.js';
-import { phraseKey, tokenize } from '../text/tokens.js';
+import { nameWords, phraseKey, tokenize } from '../text/tokens.js';
 import { KEYWORDS, type Keyword } from './keywords.js';
 import { findMentions, keywordOf, type Mention } from './mentions.js';
 import { emptyReading, type ReadFilter, type Reading } from './reading.js';
@@ -657,7 +657,20 @@ export function readQuestion(
     if (superlative) superlatives.push({ direction: superlative.direction, words: m.words });
     if (target?.kind === 'column' && !used.has(targetIndex)) {
       use(targetIndex);
-      const column = target.column;
+      // "the lowest temperature" where a phrase names temp_max and temp_min: the min twin.
+      const low = explicit === 'min' || (!explicit && superlative?.direction === 'asc');
+      const high = explicit === 'max' || (!explicit && superlative?.direction === 'desc');
+      const bound = (c: ColumnSemantics, words: readonly string[]) =>
+        nameWords(c.name).some((word) => words.includes(word));
+      const column =
+        (low || high) && target.others.length > 0
+          ? ([target.column, ...target.others].find((c) =>
+              bound(
+                c,
+                low ? ['min', 'minimum', 'low', 'lowest'] : ['max', 'maximum', 'high', 'highest'],
+              ),
+            ) ?? target.column)
+          : target.column;
       if (count || distinct) {
         if (column.role === 'measure' && !column.discrete && count && !distinct) {
           reading.measures.push({ column, aggregation: 'count', source: 'stated', words });
