@@ -57,6 +57,19 @@ describe('aggregations', () => {
     );
   });
 
+  it('"lowest"/"highest" of a phrase naming a min/max pair takes the matching twin', async () => {
+    expect(single(await ask(w, 'weather', 'minimum temperature'))).toBe(
+      Math.min(...numbers(weather, 'temp_min')),
+    );
+    expect(single(await ask(w, 'weather', 'highest temperature'))).toBe(
+      Math.max(...numbers(weather, 'temp_max')),
+    );
+    const average = await ask(w, 'weather', 'average temperature');
+    expect(average.interpretation.alternatives.map((a) => a.reason)).toContain(
+      '"temperature" may also mean temp_min',
+    );
+  });
+
   it('count of rows and distinct count of values', async () => {
     expect(single(await ask(w, 'flights', 'number of flights'))).toBe(flights.length);
     const distinct = await ask(w, 'flights', 'how many distinct origins');
