@@ -125,7 +125,9 @@ function slotsOf(previous: PreviousTurn, semantics: WorksheetSemantics): Slots |
 /** A follow-up applied to the previous turn's slots: kept, narrowed, widened, shifted or reset. */
 function merge(base: Slots, reading: Reading): Slots {
   const widen = reading.cues.has('also');
-  const filters = base.filters.map(carried);
+  const filters = base.filters
+    .filter((f) => !reading.resets.includes(f.filter.column))
+    .map(carried);
   for (const added of reading.filters) {
     const sameColumn = filters.filter(
       (f) => f.filter.column === added.filter.column && f.filter.part === added.filter.part,
@@ -192,18 +194,6 @@ export function buildPlan(
   options: { worksheetStated: boolean },
 ): PlanOutcome {
   if (reading.problem) return { ok: false, ...reading.problem };
-  if (reading.unknownNames.length > 0) {
-    const names = reading.unknownNames.map((name) => `"${name}"`).join(', ');
-    const suggestions = reading.alternatives.map((a) => capitalize(a.reason)).slice(0, 3);
-    return {
-      ok: false,
-      code: 'not_understood',
-      message:
-        `${names} is not a column or a value of ${semantics.source.name}, so I cannot filter or group by it. ` +
-        (suggestions.length > 0 ? `${suggestions.join(' ')} ` : '') +
-        `Ask about its columns (${semantics.columns.map((c) => c.name).join(', ')}).`,
-    };
-  }
   const nothingRead =
     reading.measures.length === 0 &&
     reading.dimensions.length === 0 &&
@@ -215,6 +205,12 @@ export function buildPlan(
     base !== null &&
     (reading.cues.size > 0 || (!reading.asksForValue && reading.measures.length === 0));
   if (nothingRead && !(followUp && reading.cues.size > 0)) {
+    return { ok: false, code: 'not_understood', message: notUnderstood(reading, semantics) };
+  }
+  // Nothing measured and words left over: those words were most likely what to measure
+  // ("quarterly zebra migrations"); counting rows instead would present a guess as the answer.
+  const leftOver = reading.unused.filter((words) => /\p{L}{3,}/u.test(words));
+  if (!followUp && reading.measures.length === 0 && !reading.asksForValue && leftOver.length > 0) {
     return { ok: false, code: 'not_understood', message: notUnderstood(reading, semantics) };
   }
   const slots: Slots = followUp && base ? merge(base, reading) : { ...reading };
@@ -298,6 +294,14 @@ export function buildPlan(
     return { column: d.column.name, grain: d.grain, label };
   });
   const ranking = slots.ranking;
+  if (ranking?.words && /\d/.test(ranking.words) && planDimensions.length === 0) {
+    // "top 3 by horsepower" with nothing to rank: one number would hide that the ranking was lost.
+    return {
+      ok: false,
+      code: 'not_understood',
+      message: `I read "${ranking.words}" but not what to rank in ${semantics.source.name}. Name a column to rank, for example "${ranking.words} ${semantics.columns.find((c) => c.role === 'category')?.name ?? 'groups'} by ${planMeasures[0]!.label.toLowerCase()}".`,
+    };
+  }
   const planFilters = filters.map((f) => f.filter);
   const sortSlots: InterpretationSlot[] = [];
   let sort: AnalysisPlan['sort'] = [];

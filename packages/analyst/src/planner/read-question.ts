@@ -2,7 +2,8 @@ import type { Aggregation, PlanFilter, TimeGrain } from '@ask-analyst/protocol';
 import { MONTHS, WEEKDAYS } from '../text/lexicon.js';
 import type { ValueIndex, ValueMatch } from '../semantics/values.js';
 import type { ColumnSemantics, WorksheetSemantics } from '../semantics/worksheet.js';
-import { tokenize } from '../text/tokens.js';
+import { nameWords, phraseKey, tokenize } from '../text/tokens.js';
+import { KEYWORDS, type Keyword } from './keywords.js';
 import { findMentions, keywordOf, type Mention } from './mentions.js';
 import { emptyReading, type ReadFilter, type Reading } from './reading.js';
 
@@ -96,6 +97,70 @@ function rangeStart(last: Date, amount: number, unit: TimeGrain): Date {
   }
 }
 
+/** The time grain a mention names: a grain keyword, or a column or row phrase that is one ("year"). */
+function grainOf(mention: Mention | undefined): Extract<Keyword, { kind: 'grain' }> | undefined {
+  const keyword = keywordOf(mention, 'grain');
+  if (keyword || !mention || (mention.kind !== 'entity' && mention.kind !== 'column'))
+    return keyword;
+  return KEYWORDS.get(phraseKey(mention.words.split(' ')))?.find(
+    (k): k is Extract<Keyword, { kind: 'grain' }> => k.kind === 'grain',
+  );
+}
+
+/**
+ * The column that names a row ("the top 3 cars"): a text identifier, or else the text column with
+ * the most distinct values when most rows have a value of their own (car model names repeat a little).
+ */
+function rowLabel(semantics: WorksheetSemantics): ColumnSemantics | undefined {
+  const id = semantics.columns.find((c) => c.role === 'identifier' && c.type === 'string');
+  if (id) return id;
+  const rows = semantics.source.rowCount;
+  return semantics.columns
+    .filter((c) => c.type === 'string' && c.profile.distinctCount >= 0.5 * rows && rows > 1)
+    .sort((a, b) => b.profile.distinctCount - a.profile.distinctCount)[0];
+}
+
+/** Superlatives of quantity: "the most movies" ranks by how many rows there are. */
+const QUANTITY = new Set(['most', 'least', 'fewest', 'busiest']);
+
+/** Superlative adjectives and the measures they name (general vocabulary, not one data set). */
+const ADJECTIVE_MEASURES: Record<string, readonly string[]> = {
+  heaviest: ['weight', 'mass'],
+  lightest: ['weight', 'mass'],
+  longest: ['length', 'duration', 'running time', 'distance'],
+  shortest: ['length', 'duration', 'running time', 'distance'],
+  tallest: ['height'],
+  fastest: ['speed', 'velocity'],
+  slowest: ['speed', 'velocity'],
+  'most expensive': ['price', 'cost', 'budget'],
+  costliest: ['price', 'cost', 'budget'],
+  priciest: ['price', 'cost'],
+  cheapest: ['price', 'cost', 'budget'],
+  'least expensive': ['price', 'cost', 'budget'],
+  hottest: ['temperature'],
+  warmest: ['temperature'],
+  coldest: ['temperature'],
+  coolest: ['temperature'],
+  wettest: ['precipitation'],
+  driest: ['precipitation'],
+  oldest: ['age'],
+  youngest: ['age'],
+};
+
+/** The numeric column a superlative adjective measures ("heaviest" → Weight_in_lbs), if any. */
+function adjectiveColumn(words: string, semantics: WorksheetSemantics): ColumnSemantics | null {
+  let best: { column: ColumnSemantics; weight: number } | null = null;
+  for (const phrase of ADJECTIVE_MEASURES[words.toLowerCase()] ?? []) {
+    const key = phraseKey(phrase.split(' '));
+    for (const column of semantics.columns) {
+      if (column.role !== 'measure') continue;
+      const weight = column.phrases.find((p) => p.key === key)?.weight ?? 0;
+      if (weight > (best?.weight ?? 0)) best = { column, weight };
+    }
+  }
+  return best?.column ?? null;
+}
+
 /** Chooses among columns a value was found in: a twin named by a preposition, a column named elsewhere. */
 function chooseValueColumn(
   matches: readonly ValueMatch[],
@@ -171,6 +236,20 @@ export function readQuestion(
       reading.cues.add(cue.cue);
       use(index);
     }
+    // "all years", "any origin": a follow-up that lifts the filters on that column.
+    const target = at(index + 1);
+    const leads = index <= 1 || keywordOf(at(index - 1), 'cue') !== undefined;
+    if (cue?.cue === 'all' && target && leads) {
+      const time = grainOf(target)
+        ? (semantics.columns.find((c) => c.role === 'year') ?? semantics.timeColumn)
+        : null;
+      const column = target.kind === 'column' ? target.column : time;
+      if (column) {
+        reading.resets.push(column.name);
+        reading.cues.add('now');
+        use(index, index + 1);
+      }
+    }
   });
 
   // Time: years, months, quarters, ranges and "the last N units".
@@ -182,6 +261,16 @@ export function readQuestion(
       const anchor = keywordOf(before, 'time_anchor');
       const comparison = keywordOf(before, 'comparison');
       const between = keywordOf(before, 'between');
+      // "weight between 2000 and 2500", "horsepower over 1990": a bound of that column, not a year.
+      const bounded = at(previous(previous(index, 1), 2));
+      if (
+        (comparison || between) &&
+        bounded?.kind === 'column' &&
+        bounded.column.role === 'measure' &&
+        withinRange(bounded.column, m.value)
+      ) {
+        return;
+      }
       const andIndex = index + 1;
       const after = at(andIndex + 1);
       if (
@@ -195,6 +284,16 @@ export function readQuestion(
         addFilter(filterOf(target.column.name, 'gte', m.value, target.part), 'stated', words);
         addFilter(filterOf(target.column.name, 'lte', after.value, target.part), 'stated', words);
         use(previous(index, 1), index, andIndex, andIndex + 1);
+        return;
+      }
+      const suffix = at(index + 1);
+      if (suffix?.kind === 'word' && suffix.words === 's' && m.value % 10 === 0) {
+        // "the 1920s": the decade.
+        const words = `${m.words}s`;
+        addFilter(filterOf(target.column.name, 'gte', m.value, target.part), 'stated', words);
+        addFilter(filterOf(target.column.name, 'lte', m.value + 9, target.part), 'stated', words);
+        use(index, index + 1);
+        if (before && anchor) use(previous(index, 1));
         return;
       }
       const month = at(previous(index, 1));
@@ -239,17 +338,30 @@ export function readQuestion(
       return;
     }
     const relative = keywordOf(m, 'relative');
-    if (relative && semantics.timeColumn && last) {
+    const yearColumn = target && target.part === null ? target.column : null;
+    if (relative && ((semantics.timeColumn && last) || yearColumn)) {
       const amountMention = at(index + 1);
       const amount = amountMention?.kind === 'number' ? amountMention.value : 1;
       const unitIndex = amountMention?.kind === 'number' ? index + 2 : index + 1;
-      const unit = keywordOf(at(unitIndex), 'grain');
-      if (unit && ['year', 'quarter', 'month', 'week', 'day'].includes(unit.grain) && amount >= 1) {
+      const unit = grainOf(at(unitIndex));
+      const words = mentions
+        .slice(index, unitIndex + 1)
+        .map((x) => x.words)
+        .join(' ');
+      const lastYear = yearColumn?.profile.max;
+      if (unit?.grain === 'year' && yearColumn && typeof lastYear === 'number' && amount >= 1) {
+        // "the last 3 years" over a whole-number year column: its last year and the two before.
+        const first = lastYear - Math.floor(amount) + 1;
+        addFilter(filterOf(yearColumn.name, 'gte', first), 'stated', words);
+        for (let j = index; j <= unitIndex; j += 1) use(j);
+      } else if (
+        unit &&
+        semantics.timeColumn &&
+        last &&
+        ['year', 'quarter', 'month', 'week', 'day'].includes(unit.grain) &&
+        amount >= 1
+      ) {
         const start = rangeStart(last, Math.floor(amount), unit.grain as TimeGrain);
-        const words = mentions
-          .slice(index, unitIndex + 1)
-          .map((x) => x.words)
-          .join(' ');
         addFilter(filterOf(semantics.timeColumn.name, 'gte', isoDay(start)), 'stated', words);
         for (let j = index; j <= unitIndex; j += 1) use(j);
       }
@@ -271,7 +383,8 @@ export function readQuestion(
     let words = m.words;
     while (target >= 0) {
       const t = at(target)!;
-      const tGrain = keywordOf(t, 'grain');
+      // "by month" where a row is a month ("one row per company and month"): still a time grain.
+      const tGrain = grainOf(t);
       if (t.kind === 'column' && (t.column.role !== 'measure' || t.column.discrete)) {
         reading.dimensions.push({
           column: t.column,
@@ -286,7 +399,7 @@ export function readQuestion(
           words: `${words} ${t.words}`,
         });
       } else if (t.kind === 'entity') {
-        const id = nameColumn(semantics);
+        const id = rowLabel(semantics);
         if (!id) break;
         reading.dimensions.push({
           column: id,
@@ -310,13 +423,23 @@ export function readQuestion(
   });
 
   // Values found in the data: filters, negated, compared, or told apart by a preposition.
-  const compareValues: Array<{ column: string; value: string; index: number }> = [];
+  const compareValues: Array<{ column: string; value: string; index: number; words: string }> = [];
   mentions.forEach((m, index) => {
     let matches: ValueMatch[] | undefined;
     if (m.kind === 'value') matches = m.matches;
     else if (m.kind === 'keyword' && m.value && !used.has(index)) matches = m.value;
     if (!matches || used.has(index)) return;
-    const before = previous(index, 2);
+    // The verb or preposition before the value, past "in"/"at" ("arrived in SEA").
+    let before = previous(index, 2);
+    while (
+      before > 0 &&
+      at(before)?.kind === 'keyword' &&
+      !keywordOf(at(before), 'twin') &&
+      keywordOf(at(before), 'time_anchor') &&
+      index - before < 3
+    ) {
+      before = previous(before, 1);
+    }
     const twin =
       keywordOf(at(before), 'twin')?.twin ??
       keywordOf(at(previous(index, 1)), 'twin')?.twin ??
@@ -365,7 +488,7 @@ export function readQuestion(
       );
       return;
     }
-    compareValues.push({ column, value: chosen[0]!.value, index });
+    compareValues.push({ column, value: chosen[0]!.value, index, words: how });
   });
   // Several values of one column: one `in` filter ("AAPL and MSFT", "compare Japan vs Europe").
   const byColumn = new Map<string, typeof compareValues>();
@@ -373,7 +496,7 @@ export function readQuestion(
     byColumn.set(item.column, [...(byColumn.get(item.column) ?? []), item]);
   const compared = mentions.some((m) => keywordOf(m, 'compare') || keywordOf(m, 'difference'));
   for (const [column, items] of byColumn) {
-    const words = items.map((item) => at(item.index)!.words).join(', ');
+    const words = items.map((item) => item.words).join(', ');
     const distinct = [...new Set(items.map((item) => item.value))];
     if (distinct.length === 1) {
       addFilter(filterOf(column, 'eq', distinct[0]!), 'value_matched', words);
@@ -400,6 +523,27 @@ export function readQuestion(
     if (compared) mentions.forEach((m, index) => keywordOf(m, 'compare') && use(index));
   }
 
+  // "4 cylinder cars": a whole number right before a column of few numeric values picks that value.
+  mentions.forEach((m, index) => {
+    const column = at(index + 1);
+    if (
+      used.has(index) ||
+      m.kind !== 'number' ||
+      !Number.isInteger(m.value) ||
+      column?.kind !== 'column' ||
+      used.has(index + 1) ||
+      !column.column.discrete ||
+      keywordOf(at(index - 1), 'top') ||
+      keywordOf(at(index - 1), 'comparison') ||
+      keywordOf(at(index - 1), 'between') ||
+      keywordOf(at(index - 1), 'relative')
+    ) {
+      return;
+    }
+    addFilter(filterOf(column.column.name, 'eq', m.value), 'stated', `${m.words} ${column.words}`);
+    use(index, index + 1);
+  });
+
   // Numeric comparisons: "horsepower over 150", "more than 6 cylinders", "between 10 and 20".
   mentions.forEach((m, index) => {
     if (used.has(index)) return;
@@ -414,13 +558,21 @@ export function readQuestion(
       .find((x) => x.c?.kind === 'column' && x.c.column.type !== 'string' && !used.has(x.j));
     if (!columnNear || columnNear.c?.kind !== 'column') return;
     const column = columnNear.c.column.name;
+    // "average weight between 2000 and 2500": the column is also what is measured.
+    const measuredToo = ['aggregation', 'superlative'].some((kind) =>
+      keywordOf(at(previous(columnNear.j, 1)), kind as 'aggregation'),
+    );
+    const useColumn = () => {
+      if (!measuredToo) use(columnNear.j);
+    };
     if (between) {
       const upper = at(numberIndex + 2);
       if (upper?.kind !== 'number') return;
       const words = `${m.words} ${number.words} and ${upper.words}`;
       addFilter(filterOf(column, 'gte', number.value), 'stated', `${columnNear.c.words} ${words}`);
       addFilter(filterOf(column, 'lte', upper.value), 'stated', `${columnNear.c.words} ${words}`);
-      use(index, numberIndex, numberIndex + 1, numberIndex + 2, columnNear.j);
+      use(index, numberIndex, numberIndex + 1, numberIndex + 2);
+      useColumn();
       return;
     }
     addFilter(
@@ -428,7 +580,8 @@ export function readQuestion(
       'stated',
       `${columnNear.c.words} ${m.words} ${number.words}`,
     );
-    use(index, numberIndex, columnNear.j);
+    use(index, numberIndex);
+    useColumn();
   });
 
   // A number right before a numeric column: "cars with 8 cylinders".
@@ -468,7 +621,7 @@ export function readQuestion(
         });
         use(next(index + 1, 2));
       } else if (target?.kind === 'entity' && reading.dimensions.length === 0) {
-        const id = nameColumn(semantics);
+        const id = rowLabel(semantics);
         if (id) {
           reading.dimensions.push({
             column: id,
@@ -560,13 +713,41 @@ export function readQuestion(
     if (superlative) superlatives.push({ direction: superlative.direction, words: m.words });
     if (target?.kind === 'column' && !used.has(targetIndex)) {
       use(targetIndex);
-      const column = target.column;
+      // "the lowest temperature" where a phrase names temp_max and temp_min: the min twin.
+      const low = explicit === 'min' || (!explicit && superlative?.direction === 'asc');
+      const high = explicit === 'max' || (!explicit && superlative?.direction === 'desc');
+      const bound = (c: ColumnSemantics, words: readonly string[]) =>
+        nameWords(c.name).some((word) => words.includes(word));
+      const column =
+        (low || high) && target.others.length > 0
+          ? ([target.column, ...target.others].find((c) =>
+              bound(
+                c,
+                low ? ['min', 'minimum', 'low', 'lowest'] : ['max', 'maximum', 'high', 'highest'],
+              ),
+            ) ?? target.column)
+          : target.column;
       if (count || distinct) {
         if (column.role === 'measure' && !column.discrete && count && !distinct) {
           reading.measures.push({ column, aggregation: 'count', source: 'stated', words });
         } else {
           reading.measures.push({ column, aggregation: 'count_distinct', source: 'stated', words });
         }
+        return;
+      }
+      const adds = explicit === 'sum' || explicit === 'avg';
+      if (
+        (adds && (column.role === 'identifier' || column.role === 'category')) ||
+        (explicit === 'sum' && column.role === 'year')
+      ) {
+        // Years, codes and names are labels, not amounts: adding them up answers nothing.
+        const what = column.role === 'year' ? 'holds years' : 'names or codes rows';
+        reading.problem = {
+          code: 'not_understood',
+          message:
+            `I read "${words}", but ${column.name} ${what}, which are never added up or averaged. ` +
+            `Ask "by ${column.name}" to group by it, or "how many different ${column.name}" to count them.`,
+        };
         return;
       }
       if (column.role === 'identifier' || column.role === 'category') {
@@ -599,6 +780,37 @@ export function readQuestion(
             : 'defaulted',
         words: explicit || superlative ? words : target.words,
       });
+      return;
+    }
+    if (
+      superlative &&
+      !aggregation &&
+      target?.kind === 'entity' &&
+      !QUANTITY.has(m.words.toLowerCase())
+    ) {
+      // "the heaviest car": the adjective names a measure; ranking rows by their count would
+      // answer another question.
+      const measured = adjectiveColumn(m.words, semantics);
+      if (!measured) {
+        reading.problem = {
+          code: 'not_understood',
+          message: `I read "${m.words} ${target.words}" but could not tell which column "${m.words}" measures in ${semantics.source.name}. Name it, for example "${superlative.direction === 'desc' ? 'highest' : 'lowest'} ${semantics.columns.find((c) => c.role === 'measure')?.name ?? 'value'}".`,
+        };
+        return;
+      }
+      use(targetIndex);
+      reading.measures.push({
+        column: measured,
+        aggregation: superlative.direction === 'desc' ? 'max' : 'min',
+        source: 'stated',
+        words,
+      });
+      // Which one it is, when rows have names of their own (a movie's title).
+      const id = rowLabel(semantics);
+      if (id && reading.dimensions.length === 0 && !reading.ranking) {
+        reading.dimensions.push({ column: id, grain: null, source: 'defaulted', words: null });
+        reading.ranking = { direction: superlative.direction, limit: 1, words: m.words };
+      }
       return;
     }
     if (target?.kind === 'entity' || count || distinct) {
@@ -649,7 +861,7 @@ export function readQuestion(
       });
       use(index, targetIndex);
     } else if (target?.kind === 'entity' && !used.has(targetIndex) && superlatives.length > 0) {
-      const id = nameColumn(semantics);
+      const id = rowLabel(semantics);
       if (id) {
         reading.dimensions.push({
           column: id,
@@ -668,14 +880,6 @@ export function readQuestion(
     if (used.has(index) || m.kind !== 'column') return;
     use(index);
     const column = m.column;
-    if (m.others.length > 0) {
-      reading.alternatives.push(
-        ...m.others.slice(0, 2).map((other) => ({
-          question: question.replace(m.words, other.name),
-          reason: `"${m.words}" may also mean ${other.name}`,
-        })),
-      );
-    }
     if (column.role === 'measure' && !(column.discrete && superlatives.length > 0)) {
       reading.measures.push({
         column,
@@ -731,37 +935,61 @@ export function readQuestion(
         return use(index);
     }
   });
+  // A column phrase that names others as well ("temperature": temp_max, temp_min): offer them.
+  mentions.forEach((m) => {
+    if (m.kind !== 'column' || m.others.length === 0) return;
+    reading.alternatives.push(
+      ...m.others.slice(0, 2).map((other) => ({
+        question: question.replace(m.words, other.name),
+        reason: `"${m.words}" may also mean ${other.name}`,
+      })),
+    );
+  });
+  const ownWords = new Set(
+    tokenize(
+      [
+        semantics.source.name,
+        semantics.source.description,
+        semantics.source.workbook.name,
+        semantics.source.workbook.description,
+      ].join(' '),
+    ).map((token) => token.stem),
+  );
+  const unplaced: string[] = [];
   mentions.forEach((m, index) => {
     if (used.has(index)) return;
     reading.unused.push(m.words);
-    // A name that is no column and no value here ("Denver" in a table of airport codes): asking
-    // about it cannot be answered from this worksheet.
-    const name =
-      m.kind === 'word' &&
-      !m.stop &&
-      /^\p{Lu}/u.test(m.words) &&
-      (m.start > 0 || /^\p{Lu}{2,}$/u.test(m.words));
-    if (name) reading.unknownNames.push(m.words);
     if (m.kind === 'word' && !m.stop) {
-      for (const suggestion of values.suggest(m.words, 2)) {
+      const suggestions = values.suggest(m.words, 2);
+      for (const suggestion of suggestions) {
         reading.alternatives.push({
           question: question.replace(m.words, suggestion.value),
           reason: `did you mean ${suggestion.value} (${suggestion.column})?`,
         });
       }
+      // A name written mid-sentence ("movies in California") that is neither a value nor a
+      // column: answering without it would answer another question. Words in capitals are left
+      // to `unused` (SQL keywords, shouting), as are lower-case words.
+      const token = tokens[m.start]!;
+      if (
+        m.start > 0 &&
+        /^\p{Lu}\p{Ll}{2,}$/u.test(token.text) &&
+        !ownWords.has(token.stem) &&
+        !reading.problem
+      ) {
+        unplaced.push(
+          `"${m.words}"${suggestions.length > 0 ? ` (did you mean ${suggestions.map((x) => `${x.value} in ${x.column}`).join(' or ')}?)` : ''}`,
+        );
+      }
     }
   });
+  if (unplaced.length > 0 && !reading.problem) {
+    reading.problem = {
+      code: 'not_understood',
+      message: `I could not find ${unplaced.join(', ')} among the values or columns of ${semantics.source.name}, so I did not answer without it.`,
+    };
+  }
   return reading;
-}
-
-/** The column that names a row ("which movie" → Title): an identifier, a name, the most varied text. */
-function nameColumn(semantics: WorksheetSemantics): ColumnSemantics | undefined {
-  const text = semantics.columns.filter((c) => c.type === 'string');
-  return (
-    text.find((c) => c.role === 'identifier') ??
-    text.find((c) => /^(name|title|label)$/i.test(c.name.trim())) ??
-    [...text].sort((a, b) => b.profile.distinctCount - a.profile.distinctCount)[0]
-  );
 }
 
 /** The grouping a time grain word asks for: the time column with that grain, or a year column. */
@@ -773,6 +1001,12 @@ function timeDimension(
     return { column: semantics.timeColumn, grain: grain === 'auto' ? null : grain };
   const year = semantics.columns.find((c) => c.role === 'year');
   return year && (grain === 'year' || grain === 'auto') ? { column: year, grain: null } : null;
+}
+
+/** Whether a number lies within a numeric column's values (its profile's min and max). */
+function withinRange(column: ColumnSemantics, value: number): boolean {
+  const { min, max } = column.profile;
+  return typeof min === 'number' && typeof max === 'number' && value >= min && value <= max;
 }
 
 function hasGrouping(mentions: readonly Mention[], reading: Reading): boolean {

@@ -44,10 +44,10 @@ export interface Reading {
   /** Whether the question asks for something itself (an aggregation, a count), not only a change. */
   asksForValue: boolean;
   cues: Set<FollowUpCue>;
+  /** Columns a follow-up lifts its filters from ("all years", "any origin"). */
+  resets: string[];
   /** Content words that were not used. */
   unused: string[];
-  /** Unused words written as names (capitalised, codes): what the question is about is not here. */
-  unknownNames: string[];
   alternatives: Alternative[];
   /** Why the question cannot be answered as it stands; set instead of guessing. */
   problem: { code: 'not_understood' | 'needs_clarification'; message: string } | null;
@@ -63,8 +63,8 @@ export function emptyReading(): Reading {
     calculation: null,
     asksForValue: false,
     cues: new Set(),
+    resets: [],
     unused: [],
-    unknownNames: [],
     alternatives: [],
     problem: null,
   };

@@ -124,16 +124,24 @@ export class ValueIndex {
 /** Other forms a word may take for a stored value: `sunny` → `sun`, `rainy` → `rain`, `snowing` → `snow`. */
 export function wordForms(word: string): string[] {
   const forms = new Set<string>([stem(word)]);
-  for (const suffix of ['y', 'ly', 'ing', 'ed', 'es', 's']) {
-    if (word.length <= suffix.length + 2 || !word.endsWith(suffix)) continue;
-    const base = word.slice(0, -suffix.length);
-    forms.add(base);
-    // A doubled consonant before the suffix: `sunny` → sun, `foggy` → fog, `stopped` → stop.
-    if (/([b-df-hj-np-tv-z])\1$/.test(base)) forms.add(base.slice(0, -1));
-    // A dropped `e`: `drizzly` → drizzle, `hazy` → haze.
-    forms.add(`${base}e`);
-  }
-  if (word.endsWith('ied') && word.length > 5) forms.add(`${word.slice(0, -3)}y`);
+  const strip = (suffix: string, add = '') => {
+    if (word.length > suffix.length + 2 && word.endsWith(suffix))
+      forms.add(word.slice(0, -suffix.length) + add);
+  };
+  strip('ny');
+  strip('y');
+  // A doubled consonant before -y or -ing: foggy → fog, sunny → sun, snowing → snow, running → run.
+  const doubled = /([b-df-hj-np-tv-z])\1(y|ing)$/.exec(word);
+  if (doubled && word.length > doubled[0].length + 1)
+    forms.add(word.slice(0, -doubled[0].length + 1));
+  strip('ly');
+  strip('zly', 'zle');
+  strip('ing');
+  strip('ning');
+  strip('ed');
+  strip('ied', 'y');
+  strip('es');
+  strip('s');
   forms.delete(word);
   return [...forms];
 }

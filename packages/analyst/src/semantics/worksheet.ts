@@ -96,21 +96,15 @@ function formatOf(type: ColumnType, words: readonly string[], rawName: string): 
   return type === 'integer' ? 'integer' : 'number';
 }
 
-/**
- * Phrases a question may name the column by: its words, without units, synonyms, its own words.
- * `min` is a unit (minutes) unless a sibling column has `max` in its place (temp_min, temp_max).
- */
-function phrasesOf(words: readonly string[], siblings: ReadonlySet<string>): ColumnPhrase[] {
+/** Phrases a question may name the column by: its words, without units, synonyms, its own words. */
+function phrasesOf(words: readonly string[], notUnits: ReadonlySet<string>): ColumnPhrase[] {
   const phrases = new Map<string, number>();
   const add = (parts: readonly string[], weight: number) => {
     if (parts.length === 0) return;
     const key = phraseKey(parts);
     if ((phrases.get(key) ?? 0) < weight) phrases.set(key, weight);
   };
-  const paired = (word: string) =>
-    (word === 'min' || word === 'max') &&
-    siblings.has(words.map((w) => (w === word ? (word === 'min' ? 'max' : 'min') : w)).join(' '));
-  const plain = words.filter((word) => !UNIT_WORDS.has(word) || paired(word));
+  const plain = words.filter((word) => !UNIT_WORDS.has(word) || notUnits.has(word));
   const bases = [words, plain];
   if (plain.length === 2) bases.push([plain[1]!, plain[0]!]);
   for (const base of bases) {
@@ -170,7 +164,13 @@ export function describeWorksheet(
   source: WorksheetSource,
   profiles: readonly ColumnProfile[],
 ): WorksheetSemantics {
-  const siblings = new Set(source.columns.map((column) => nameWords(column.name).join(' ')));
+  const names = new Set(source.columns.map((column) => nameWords(column.name).join(' ')));
+  /** `min` is minutes in `Running Time min` but the minimum in `temp_min` next to `temp_max`. */
+  const notUnitsOf = (words: readonly string[]): Set<string> => {
+    const paired = (word: string, pair: string) =>
+      words.includes(word) && names.has(words.map((w) => (w === word ? pair : w)).join(' '));
+    return new Set(paired('min', 'max') ? ['min'] : []);
+  };
   const columns = source.columns.map((column, index): ColumnSemantics => {
     const profile = profiles[index] ?? {
       name: column.name,
@@ -190,7 +190,7 @@ export function describeWorksheet(
       discrete: role === 'measure' && profile.distinctCount > 0 && profile.distinctCount <= 12,
       defaultAggregation: additive ? 'sum' : 'avg',
       format: formatOf(column.type, words, column.name),
-      phrases: phrasesOf(words, siblings),
+      phrases: phrasesOf(words, notUnitsOf(words)),
       twin: twinOf(words),
       profile,
     };

@@ -2,6 +2,7 @@ import type { Cell, ValueFormat } from '@ask-analyst/protocol';
 
 const integer = new Intl.NumberFormat('en-US', { maximumFractionDigits: 0 });
 const decimal = new Intl.NumberFormat('en-US', { maximumFractionDigits: 2 });
+const small = new Intl.NumberFormat('en-US', { maximumSignificantDigits: 3 });
 const percent = new Intl.NumberFormat('en-US', { style: 'percent', maximumFractionDigits: 1 });
 const currency = new Intl.NumberFormat('en-US', {
   style: 'currency',
@@ -23,6 +24,7 @@ export function formatValue(value: Cell, format: ValueFormat): string {
         ? currency.format(value)
         : `${value < 0 ? '-' : ''}$${decimal.format(Math.abs(value))}`;
     default:
-      return decimal.format(value);
+      // Small values keep their first significant digits: 0.00106, not 0.
+      return value !== 0 && Math.abs(value) < 0.01 ? small.format(value) : decimal.format(value);
   }
 }

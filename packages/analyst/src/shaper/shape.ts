@@ -102,7 +102,14 @@ function describeRow(
   formats: ReadonlyMap<string, ValueFormat>,
 ): string {
   return plan.dimensions
-    .map((d, i) => formatValue(row[i] ?? null, formats.get(d.label) ?? 'text'))
+    .map((d, i) => {
+      const value = row[i] ?? null;
+      const format = formats.get(d.label) ?? 'text';
+      // A group is named, not measured: the year 2012, 8 cylinders (never "2,012").
+      return format === 'integer' && typeof value === 'number'
+        ? String(value)
+        : formatValue(value, format);
+    })
     .join(', ');
 }
 
@@ -147,6 +154,9 @@ export function summarize(
       : `${subject} by ${plan.dimensions[0]!.label}: ${rows.map((row) => `${describeRow(row, plan, formats)} ${fmt(row[valueIndex] ?? null)}`).join(', ')}.`;
   }
   const ordered = plan.sort[0]?.by === 'dimension';
+  if (ordered && rows.length === 1) {
+    return `${subject} for ${describeRow(first, plan, formats)}: ${fmt(first[valueIndex] ?? null)}.`;
+  }
   if (ordered) {
     const a = first[valueIndex];
     const b = lastRow[valueIndex];

@@ -105,6 +105,28 @@ export const ADDITIVE_WORDS = new Set([
   'visits',
   'clicks',
   'orders',
+  // Counts of events and people: their totals add up too.
+  'death',
+  'deaths',
+  'injury',
+  'injuries',
+  'casualty',
+  'casualties',
+  'birth',
+  'births',
+  'passenger',
+  'passengers',
+  'employee',
+  'employees',
+  'student',
+  'students',
+  'generation',
+  'production',
+  'consumption',
+  'emission',
+  'emissions',
+  'download',
+  'downloads',
 ]);
 
 /** Words in a column name that mark an identifier or code: never summed or averaged. */

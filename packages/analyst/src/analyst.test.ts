@@ -1,0 +1,284 @@
+import type { AnalysisStep } from '@ask-analyst/protocol';
+import { AnswerSchema } from '@ask-analyst/protocol';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { Analyst, type AnalystData } from './analyst.js';
+import { groupBy, numbers, sum } from './test-support/expected.js';
+import {
+  ask,
+  openTestWorksheets,
+  readFixtureRows,
+  type FixtureName,
+  type TestWorksheets,
+} from './test-support/worksheets.js';
+
+let w: TestWorksheets;
+beforeAll(async () => {
+  w = await openTestWorksheets([
+    'flights',
+    'airports',
+    'cars',
+    'weather',
+    'movies',
+    'stocks',
+    'disasters',
+    'jobs',
+  ]);
+});
+afterAll(() => w.dispose());
+
+describe('choosing the worksheet', () => {
+  it('picks the worksheet whose columns, rows and values the question names', async () => {
+    const all = Object.values(w.sources);
+    const cases: Array<[string, FixtureName]> = [
+      ['average horsepower by origin', 'cars'],
+      ['how many rainy days', 'weather'],
+      ['total worldwide gross by major genre', 'movies'],
+      ['how many flights from ATL', 'flights'],
+      ['how many airports are in Texas', 'airports'],
+      ['average price of AAPL', 'stocks'],
+      ['total deaths by year', 'disasters'],
+    ];
+    for (const [question, expected] of cases) {
+      expect((await w.analyst.chooseWorksheet(question, all))?.name, question).toBe(
+        w.sources[expected].name,
+      );
+    }
+    // Within one workbook: Flights and Airports.
+    const operations = [w.sources.flights, w.sources.airports];
+    expect((await w.analyst.chooseWorksheet('average delay by origin', operations))?.name).toBe(
+      'Flights',
+    );
+    expect((await w.analyst.chooseWorksheet('airports by state', operations))?.name).toBe(
+      'Airports',
+    );
+  });
+
+  it('returns null when no worksheet is named at all', async () => {
+    expect(
+      await w.analyst.chooseWorksheet('zebra migrations', Object.values(w.sources)),
+    ).toBeNull();
+  });
+
+  it('marks the worksheet slot stated or defaulted by whether the caller named it', async () => {
+    const chosen = await w.analyst.analyze({
+      question: 'total horsepower',
+      source: w.sources.cars,
+      previous: null,
+      worksheetStated: false,
+    });
+    expect(chosen.ok && chosen.answer.interpretation.slots[0]).toMatchObject({
+      slot: 'worksheet',
+      source: 'defaulted',
+      text: 'Cars (Automobiles)',
+    });
+  });
+});
+
+describe('answers', () => {
+  it('fit the Answer schema, carry the plan, the SQL and its parameters', async () => {
+    const answer = await ask(w, 'flights', 'average delay of flights from ATL by destination');
+    expect(AnswerSchema.parse(answer)).toEqual(answer);
+    expect(answer.source).toEqual({
+      workbookId: w.sources.flights.workbook.id,
+      worksheetId: w.sources.flights.id,
+      worksheetName: 'Flights',
+    });
+    expect(answer.query.parameters).toEqual(['ATL']);
+    expect(answer.query.sql).toContain('$1');
+    expect(answer.table.columns).toEqual([
+      { name: 'destination', type: 'string' },
+      { name: 'Average delay', type: 'number' },
+    ]);
+  });
+
+  it('interpretation slots say where each part came from', async () => {
+    const answer = await ask(w, 'weather', 'precipitation on rainy days in 2014');
+    const sources = Object.fromEntries(
+      answer.interpretation.slots.map((s) => [`${s.slot}:${s.text}`, s.source]),
+    );
+    expect(sources).toMatchObject({
+      'worksheet:Daily Weather (Seattle Weather)': 'stated',
+      'measure:Total precipitation': 'defaulted',
+      'time:year of date is 2014': 'stated',
+      'filter:weather is rain': 'value_matched',
+    });
+    // A defaulted aggregation offers the other one.
+    expect(answer.interpretation.alternatives).toContainEqual({
+      question: 'average precipitation',
+      reason: 'precipitation was added up by default',
+    });
+    expect(answer.interpretation.restatement).toBe(
+      'Total precipitation in Daily Weather where year of date is 2014 and weather is rain.',
+    );
+  });
+
+  it('chooses the chart: kpi for one number, bar for categories, line for time, none for tables', async () => {
+    const kpi = await ask(w, 'cars', 'average horsepower');
+    expect(kpi.chart).toMatchObject({
+      type: 'kpi',
+      value: { column: 'Average Horsepower', format: 'number' },
+    });
+    const bar = await ask(w, 'cars', 'average horsepower by origin');
+    expect(bar.chart).toMatchObject({
+      type: 'bar',
+      x: { column: 'Origin', format: 'text' },
+      y: { column: 'Average Horsepower' },
+      series: null,
+      orientation: 'vertical',
+    });
+    const many = await ask(w, 'flights', 'number of flights by destination');
+    expect(many.chart).toMatchObject({ type: 'bar', orientation: 'horizontal' });
+    const line = await ask(w, 'stocks', 'average price by year');
+    expect(line.chart).toMatchObject({ type: 'line', x: { column: 'Year', format: 'text' } });
+    const series = await ask(w, 'stocks', 'average price by year and symbol');
+    expect(series.chart).toMatchObject({ type: 'line', series: { column: 'symbol' } });
+    const money = await ask(w, 'movies', 'total us gross');
+    expect(money.chart).toMatchObject({ type: 'kpi', value: { format: 'currency' } });
+    const table = await ask(w, 'cars', 'average horsepower and average weight by origin');
+    expect(table.query.plan.measures).toHaveLength(2);
+    expect(table.chart).toBeNull();
+    const empty = await ask(w, 'cars', 'average horsepower by origin in 1999');
+    expect(empty.table.rowCount).toBe(0);
+    expect(empty.chart).toBeNull();
+    expect(empty.summary).toMatch(/^No rows match/);
+  });
+
+  it('writes a summary from the numbers of the answer', async () => {
+    const cars = await readFixtureRows('cars');
+    const total = await ask(w, 'cars', 'total horsepower');
+    expect(total.summary).toContain(sum(numbers(cars, 'Horsepower')).toLocaleString('en-US'));
+    const ranked = await ask(w, 'cars', 'number of cars by origin');
+    const counts = [...groupBy(cars, (r) => r.Origin)]
+      .map(([k, v]) => [String(k), v.length] as const)
+      .sort((a, b) => b[1] - a[1]);
+    expect(ranked.summary).toBe(
+      `${counts[0]![0]} has the highest Count: ${counts[0]![1]}, followed by ${counts[1]![0]} (${counts[1]![1]}); ${counts[2]![0]} is last shown with ${counts[2]![1]} (3 Origin groups).`,
+    );
+    // One group of a series: its value, once.
+    const one = await ask(w, 'disasters', 'total deaths by year in 1900');
+    expect(one.summary).toBe(
+      `Total Deaths for 1900: ${sum(
+        numbers(
+          (await readFixtureRows('disasters')).filter((r) => r.Year === 1900),
+          'Deaths',
+        ),
+      ).toLocaleString('en-US')}.`,
+    );
+    // Small values keep their significant digits instead of reading 0.
+    const jobs = await readFixtureRows('jobs');
+    const women = numbers(
+      jobs.filter((r) => r.sex === 'women'),
+      'perc',
+    );
+    const perc = await ask(w, 'jobs', 'average perc for women');
+    expect(perc.summary).toContain(
+      `Average perc: ${(sum(women) / women.length).toPrecision(3).replace(/0+$/, '')}`,
+    );
+    const series = await ask(w, 'disasters', 'total deaths by year');
+    expect(series.summary).toMatch(
+      /^Total Deaths by Year over \d+ Year groups: [\d,]+ for 1900 and/,
+    );
+  });
+
+  it('reports its steps in order', async () => {
+    const steps: AnalysisStep[] = [];
+    await w.analyst.analyze({
+      question: 'total horsepower',
+      source: w.sources.cars,
+      previous: null,
+      worksheetStated: true,
+      onStep: (step) => {
+        steps.push(step);
+      },
+    });
+    expect(steps).toEqual(['understanding', 'querying', 'summarizing']);
+  });
+});
+
+describe('limits', () => {
+  it('truncates at the row limit and still counts every row', async () => {
+    const small = new Analyst(w.engine, { rowLimit: 25 });
+    const outcome = await small.analyze({
+      question: 'average delay by destination',
+      source: w.sources.flights,
+      previous: null,
+      worksheetStated: true,
+    });
+    const flights = await readFixtureRows('flights');
+    const destinations = new Set(flights.map((r) => r.destination)).size;
+    expect(outcome.ok && outcome.answer.table).toMatchObject({
+      rowCount: destinations,
+      truncated: true,
+    });
+    if (outcome.ok) {
+      expect(outcome.answer.table.rows).toHaveLength(25);
+      expect(outcome.answer.summary).toContain(
+        `${destinations} destination groups, first 25 shown`,
+      );
+    }
+    const exact = new Analyst(w.engine, { rowLimit: destinations });
+    const fits = await exact.analyze({
+      question: 'average delay by destination',
+      source: w.sources.flights,
+      previous: null,
+      worksheetStated: true,
+    });
+    expect(fits.ok && fits.answer.table).toMatchObject({
+      rowCount: destinations,
+      truncated: false,
+    });
+  });
+
+  /**
+   * The real engine, asked to run a query that takes minutes: a three-way cross join of the 2,000
+   * flights (8 billion rows) in place of the compiled plan. Only the SQL is swapped; the time limit
+   * and the AbortSignal travel through `analyze` to DuckDB as they do for any plan.
+   */
+  const slowEngine: AnalystData = {
+    profile: (worksheet) => w.engine.profile({ ...worksheet, columns: [...worksheet.columns] }),
+    query: (sql, params, views, options) =>
+      /count\(\*\) AS __m0/.test(sql)
+        ? w.engine.query(
+            'SELECT count(*) AS n FROM ws AS a, ws AS b, ws AS c WHERE a.delay + b.delay + c.delay > $1',
+            [1_000_000],
+            views,
+            options,
+          )
+        : w.engine.query(sql, params, views, options),
+  };
+
+  it('an AbortSignal cancels the running query', async () => {
+    const analyst = new Analyst(slowEngine, { rowLimit: 5000 });
+    const controller = new AbortController();
+    const outcome = analyst.analyze({
+      question: 'how many flights',
+      source: w.sources.flights,
+      previous: null,
+      worksheetStated: true,
+      signal: controller.signal,
+      onStep: (step) => {
+        if (step === 'querying') setTimeout(() => controller.abort(), 200);
+      },
+    });
+    expect(await outcome).toEqual({
+      ok: false,
+      code: 'cancelled',
+      message: 'The analysis was cancelled.',
+    });
+    // The engine is free again.
+    expect((await ask(w, 'flights', 'how many flights')).table.rows).toEqual([[2000]]);
+  });
+
+  it('the time limit stops the query with a timeout', async () => {
+    const analyst = new Analyst(slowEngine, { rowLimit: 5000 });
+    const outcome = await analyst.analyze({
+      question: 'how many flights',
+      source: w.sources.flights,
+      previous: null,
+      worksheetStated: true,
+      timeoutMs: 300,
+    });
+    expect(outcome).toMatchObject({ ok: false, code: 'timeout' });
+    expect((await ask(w, 'flights', 'how many flights')).table.rows).toEqual([[2000]]);
+  });
+});

@@ -1,0 +1,205 @@
+import { mkdtemp, rm, writeFile } from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
+import type { AnalysisPlan } from '@ask-analyst/protocol';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import {
+  ask,
+  openTestWorksheets,
+  sourceOf,
+  worksheetId,
+  type TestWorksheets,
+} from '../test-support/worksheets.js';
+import type { WorksheetSource } from '../semantics/worksheet.js';
+import { compilePlan, PlanError, WORKSHEET_VIEW } from './compile.js';
+
+const EVIL_VALUE = "x'; DROP TABLE ws; --";
+const EVIL_COLUMN = 'note"; DROP TABLE ws; --';
+
+let w: TestWorksheets;
+let folder: string;
+let ledger: WorksheetSource;
+beforeAll(async () => {
+  w = await openTestWorksheets(['cars']);
+  // A worksheet whose values and column names are themselves attempts at SQL injection.
+  folder = await mkdtemp(path.join(os.tmpdir(), 'ask-analyst-injection-'));
+  const file = path.join(folder, 'ledger.csv');
+  const quoted = (text: string) => `"${text.replaceAll('"', '""')}"`;
+  await writeFile(
+    file,
+    [
+      `item,amount,${quoted(EVIL_COLUMN)}`,
+      `${quoted(EVIL_VALUE)},5,a`,
+      `${quoted(EVIL_VALUE)},7,b`,
+      'apple,11,c',
+      'pear,13,d',
+    ].join('\n') + '\n',
+  );
+  const id = worksheetId(99);
+  ledger = sourceOf(id, await w.engine.ingest(file, { id }), {
+    name: 'Ledger',
+    description: 'Imported from ledger.csv',
+    workbook: { id: 'wb_00000000000000000000000099', name: 'Uploads' },
+  });
+});
+afterAll(async () => {
+  await w.dispose();
+  await rm(folder, { recursive: true, force: true });
+});
+
+const plan = (parts: Partial<AnalysisPlan>): AnalysisPlan => ({
+  worksheetId: 'ws_00000000000000000000000001',
+  measures: [{ column: null, aggregation: 'count', label: 'Count' }],
+  dimensions: [],
+  filters: [],
+  sort: [],
+  limit: null,
+  calculation: null,
+  ...parts,
+});
+const carColumns = [
+  { name: 'Name', type: 'string' as const },
+  { name: 'Horsepower', type: 'integer' as const },
+  { name: 'Year', type: 'date' as const },
+  { name: 'Origin', type: 'string' as const },
+];
+const run = (sql: string, params: unknown[], source: WorksheetSource) =>
+  w.engine.query(sql, params, { [WORKSHEET_VIEW]: source.dataPath });
+
+/** The string literals of a SQL text. */
+const literals = (sql: string) => [...sql.matchAll(/'((?:[^']|'')*)'/g)].map((m) => m[1]);
+
+describe('compilePlan', () => {
+  it('puts every value in a $n parameter and quotes every identifier', () => {
+    const compiled = compilePlan(
+      plan({
+        measures: [{ column: 'Horsepower', aggregation: 'avg', label: 'Average Horsepower' }],
+        dimensions: [{ column: 'Origin', grain: null, label: 'Origin' }],
+        filters: [
+          { column: 'Origin', op: 'in', value: ['Japan', EVIL_VALUE], part: null },
+          { column: 'Horsepower', op: 'gt', value: 100, part: null },
+          { column: 'Year', op: 'gte', value: '1975-01-01', part: null },
+          { column: 'Year', op: 'eq', value: 1980, part: 'year' },
+        ],
+      }),
+      carColumns,
+    );
+    expect(compiled.params).toEqual(['Japan', EVIL_VALUE, 100, '1975-01-01', 1980]);
+    expect(compiled.sql).not.toContain('Japan');
+    expect(compiled.sql).not.toContain('DROP');
+    expect(compiled.sql).toContain('"Origin" IN ($1, $2)');
+    expect(compiled.sql).toContain('"Year" >= CAST($4 AS DATE)');
+    expect(literals(compiled.sql)).toEqual([]);
+  });
+
+  it('only writes fixed grain names as literals', () => {
+    const compiled = compilePlan(
+      plan({ dimensions: [{ column: 'Year', grain: 'quarter', label: 'Quarter' }] }),
+      carColumns,
+    );
+    expect(new Set(literals(compiled.sql))).toEqual(new Set(['quarter']));
+  });
+
+  it('refuses columns the worksheet lacks, wherever the plan names them', () => {
+    const cases: Array<Partial<AnalysisPlan>> = [
+      { measures: [{ column: 'Price', aggregation: 'sum', label: 'Total Price' }] },
+      { dimensions: [{ column: 'Colour', grain: null, label: 'Colour' }] },
+      { filters: [{ column: 'Origin"; DROP TABLE ws; --', op: 'eq', value: 1, part: null }] },
+    ];
+    for (const parts of cases) {
+      expect(() => compilePlan(plan(parts), carColumns)).toThrow(PlanError);
+    }
+    expect(() =>
+      compilePlan(
+        plan({ dimensions: [{ column: 'Colour', grain: null, label: 'C' }] }),
+        carColumns,
+      ),
+    ).toThrow(/"Colour", which is not a column/);
+  });
+
+  it('refuses aggregations and grains the column type cannot take', () => {
+    const cases: Array<Partial<AnalysisPlan>> = [
+      { measures: [{ column: 'Name', aggregation: 'sum', label: 'Total Name' }] },
+      { measures: [{ column: 'Origin', aggregation: 'avg', label: 'Average Origin' }] },
+      { measures: [{ column: 'Name', aggregation: 'median', label: 'Median Name' }] },
+      { measures: [{ column: null, aggregation: 'sum', label: 'Total' }] },
+      { measures: [] },
+      { dimensions: [{ column: 'Horsepower', grain: 'month', label: 'Month' }] },
+      { dimensions: [{ column: 'Year', grain: 'hour', label: 'Hour' }] },
+      { filters: [{ column: 'Origin', op: 'eq', value: 3, part: 'month' }] },
+      { filters: [{ column: 'Horsepower', op: 'contains', value: '1', part: null }] },
+      { sort: [{ by: 'dimension', index: 0, direction: 'asc' }] },
+    ];
+    for (const parts of cases) {
+      expect(() => compilePlan(plan(parts), carColumns), JSON.stringify(parts)).toThrow(PlanError);
+    }
+  });
+});
+
+describe('SQL injection', () => {
+  it('a value holding SQL is matched as a value and bound as a parameter', async () => {
+    const answer = await ask(w, 'cars', 'total horsepower', null);
+    expect(answer.query.sql).not.toMatch(/DROP/);
+    const outcome = await w.analyst.analyze({
+      question: `total amount for ${EVIL_VALUE}`,
+      source: ledger,
+      previous: null,
+      worksheetStated: true,
+    });
+    expect(outcome.ok).toBe(true);
+    if (!outcome.ok) return;
+    expect(outcome.answer.query.plan.filters).toEqual([
+      { column: 'item', op: 'eq', value: EVIL_VALUE, part: null },
+    ]);
+    expect(outcome.answer.query.parameters).toEqual([EVIL_VALUE]);
+    expect(outcome.answer.query.sql).not.toContain('DROP');
+    expect(outcome.answer.table.rows).toEqual([[12]]);
+    // Nothing was dropped: the worksheet still reads in full.
+    expect((await run('SELECT count(*) FROM ws', [], ledger)).rows).toEqual([[4]]);
+  });
+
+  it('SQL in a question never reaches the query', async () => {
+    for (const question of [
+      'total horsepower; DROP TABLE ws; --',
+      "average horsepower by origin' OR 1=1 --",
+      'count of cars where 1=1 UNION SELECT * FROM pg_catalog',
+    ]) {
+      const outcome = await w.analyst.analyze({
+        question,
+        source: w.sources.cars,
+        previous: null,
+        worksheetStated: true,
+      });
+      if (!outcome.ok) {
+        expect(outcome.code).toBe('not_understood');
+        continue;
+      }
+      const { sql, parameters } = outcome.answer.query;
+      expect(sql).not.toMatch(/DROP|UNION|OR 1=1|pg_catalog/i);
+      expect(literals(sql)).toEqual([]);
+      expect(parameters.every((p) => typeof p === 'number')).toBe(true);
+    }
+  });
+
+  it('a column name holding SQL is quoted as one identifier and runs', async () => {
+    expect(ledger.columns.map((c) => c.name)).toContain(EVIL_COLUMN);
+    const compiled = compilePlan(
+      plan({
+        measures: [{ column: 'amount', aggregation: 'sum', label: 'Total amount' }],
+        dimensions: [{ column: EVIL_COLUMN, grain: null, label: EVIL_COLUMN }],
+        sort: [{ by: 'dimension', index: 0, direction: 'asc' }],
+        calculation: { kind: 'difference', a: 'a', b: 'b"; DROP TABLE ws; --' },
+      }),
+      ledger.columns,
+    );
+    expect(compiled.sql).toContain('"note""; DROP TABLE ws; --"');
+    const result = await run(compiled.sql, compiled.params, ledger);
+    expect(result.rows.map((r) => r.slice(0, 2))).toEqual([
+      ['a', 5],
+      ['b', 7],
+      ['c', 11],
+      ['d', 13],
+    ]);
+    expect((await run('SELECT count(*) FROM ws', [], ledger)).rows).toEqual([[4]]);
+  });
+});

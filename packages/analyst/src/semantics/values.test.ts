@@ -1,0 +1,111 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { mean, numbers } from '../test-support/expected.js';
+import {
+  analyze,
+  ask,
+  openTestWorksheets,
+  readFixtureRows,
+  single,
+  type TestWorksheets,
+} from '../test-support/worksheets.js';
+import { tokenize } from '../text/tokens.js';
+import { editDistance, ValueIndex, wordForms } from './values.js';
+
+let w: TestWorksheets;
+beforeAll(async () => {
+  w = await openTestWorksheets(['airports', 'weather', 'cars', 'movies']);
+});
+afterAll(() => w.dispose());
+
+describe('the value index of a real worksheet', () => {
+  it('indexes every distinct value of the text columns', async () => {
+    const { values } = await w.analyst.prepare(w.sources.weather);
+    const rows = await readFixtureRows('weather');
+    expect([...values.valuesOf('weather')].sort()).toEqual(
+      [...new Set(rows.map((r) => String(r.weather)))].sort(),
+    );
+  });
+
+  it('matches exact values first, longest first, in any case', async () => {
+    const { values } = await w.analyst.prepare(w.sources.movies);
+    const tokens = tokenize('movies by Steven Spielberg');
+    expect(values.matchAt(tokens, 2)).toEqual({
+      length: 2,
+      matches: [{ column: 'Director', value: 'Steven Spielberg', how: 'exact' }],
+    });
+    expect(values.matchAt(tokenize('comedy'), 0)?.matches[0]).toMatchObject({
+      column: 'Major Genre',
+      value: 'Comedy',
+      how: 'exact',
+    });
+  });
+
+  it('short codes match only when written in capitals, never as common words', () => {
+    const index = new ValueIndex([{ column: 'state', values: ['IN', 'OR', 'CA'] }]);
+    expect(index.matchAt(tokenize('airports in Ohio'), 1)).toBeNull();
+    expect(index.matchAt(tokenize('airports in IN'), 2)?.matches[0]?.value).toBe('IN');
+    expect(index.matchAt(tokenize('CA'), 0)?.matches[0]?.value).toBe('CA');
+  });
+
+  it('reads US state names as their codes and codes as names (gazetteer)', () => {
+    const codes = new ValueIndex([{ column: 'state', values: ['CA', 'TX', 'NY'] }]);
+    expect(codes.matchAt(tokenize('New York'), 0)).toEqual({
+      length: 2,
+      matches: [{ column: 'state', value: 'NY', how: 'gazetteer' }],
+    });
+    const names = new ValueIndex([{ column: 'state', values: ['California', 'Texas'] }]);
+    expect(names.matchAt(tokenize('TX'), 0)?.matches).toEqual([
+      { column: 'state', value: 'Texas', how: 'gazetteer' },
+    ]);
+  });
+
+  it('word forms: rainy → rain, sunny → sun, snowing → snow', () => {
+    expect(wordForms('rainy')).toContain('rain');
+    expect(wordForms('sunny')).toContain('sun');
+    expect(wordForms('snowing')).toContain('snow');
+    expect(wordForms('foggy')).toContain('fog');
+    expect(wordForms('running')).toContain('run');
+    expect(editDistance('drizle', 'drizzle', 2)).toBe(1);
+    expect(editDistance('abcdef', 'zzzzzz', 2)).toBe(3);
+  });
+});
+
+describe('values in questions', () => {
+  it('"in California" over a column of state codes filters state = CA', async () => {
+    const rows = await readFixtureRows('airports');
+    const answer = await ask(w, 'airports', 'how many airports are in California');
+    expect(answer.query.plan.filters).toEqual([
+      { column: 'state', op: 'eq', value: 'CA', part: null },
+    ]);
+    expect(single(answer)).toBe(rows.filter((r) => r.state === 'CA').length);
+    const slot = answer.interpretation.slots.find((s) => s.slot === 'filter');
+    expect(slot).toMatchObject({ source: 'value_matched', words: 'California (read as CA)' });
+  });
+
+  it('a near miss is offered as "did you mean", never used', async () => {
+    const answer = await ask(w, 'weather', 'how many days with drizle');
+    expect(answer.query.plan.filters).toEqual([]);
+    expect(answer.query.parameters).not.toContain('drizzle');
+    expect(answer.interpretation.unused).toContain('drizle');
+    expect(answer.interpretation.alternatives).toContainEqual({
+      question: 'how many days with drizzle',
+      reason: 'did you mean drizzle (weather)?',
+    });
+  });
+
+  it('a misspelt name fails, with the near values in its message, rather than being dropped', async () => {
+    const outcome = await analyze(w, 'airports', 'how many airports in Califronia');
+    expect(outcome).toMatchObject({ ok: false, code: 'not_understood' });
+    if (!outcome.ok) expect(outcome.message).toContain('"Califronia"');
+  });
+
+  it('a value found in several columns prefers the column the question names', async () => {
+    const rows = await readFixtureRows('cars');
+    const answer = await ask(w, 'cars', 'average horsepower of cars with origin Japan');
+    expect(answer.query.plan.filters).toEqual([
+      { column: 'Origin', op: 'eq', value: 'Japan', part: null },
+    ]);
+    const japan = rows.filter((r) => r.Origin === 'Japan');
+    expect(single(answer)).toBeCloseTo(mean(numbers(japan, 'Horsepower')), 9);
+  });
+});
