@@ -1,3 +1,0 @@
-import { packageTestConfig } from '../../tooling/vitest.js';
-
-export default packageTestConfig(import.meta.dirname);
