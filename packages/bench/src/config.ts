@@ -11,6 +11,8 @@ export interface BenchConfig {
   connections: number;
   /** Seconds of extra list_workbooks load with memory samples (0: none). */
   soakSeconds: number;
+  /** Only the request kinds whose name contains one of these (the ceiling always runs). */
+  only: string[];
   /** Where the server's `--cpu-prof` profile goes (undefined: not profiled). */
   cpuProfileDir: string | undefined;
   /** The data folder of the stack under test; kept between runs so a run is a warm start. */
@@ -29,6 +31,7 @@ const ArgsSchema = z.object({
   connections: Positive.default(20),
   soak: z.coerce.number().int().min(0).default(0),
   'cpu-prof': z.string().optional(),
+  only: z.string().optional(),
 });
 
 export const USAGE = `pnpm bench [--duration S] [--warmup S] [--connections N] [--soak S] [--cpu-prof DIR]
@@ -49,6 +52,7 @@ export function loadBenchConfig(
       connections: { type: 'string' },
       soak: { type: 'string' },
       'cpu-prof': { type: 'string' },
+      only: { type: 'string' },
     },
     strict: true,
   });
@@ -68,6 +72,7 @@ export function loadBenchConfig(
     warmupSeconds: parsed.data.warmup,
     connections: parsed.data.connections,
     soakSeconds: parsed.data.soak,
+    only: parsed.data.only?.split(',').filter(Boolean) ?? [],
     cpuProfileDir: parsed.data['cpu-prof'] ? resolve(parsed.data['cpu-prof']) : undefined,
     dataDir: dataDir ? resolve(dataDir) : defaultDir,
     databaseUrl,
