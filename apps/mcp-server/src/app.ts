@@ -2,6 +2,7 @@ import { findPrincipal, type Database, type WorksheetEngine } from '@ask-analyst
 import Fastify, { type FastifyInstance } from 'fastify';
 import { createIssuerKeys } from './auth/jwks.js';
 import { createPrincipalCache } from './auth/principal-cache.js';
+import { cacheVerifiedTokens } from './auth/verified-token-cache.js';
 import { verifyAccessToken } from './auth/verify-access-token.js';
 import type { McpConfig } from './config.js';
 import { HttpError } from './errors.js';
@@ -83,14 +84,18 @@ export async function buildMcpApp(deps: McpAppDeps): Promise<FastifyInstance> {
   await app.register(mcpEndpoint, {
     config,
     origins,
-    verify: (token) =>
-      verifyAccessToken(token, {
-        issuer: config.authUrl,
-        resource: config.resource,
-        keys,
-        principals,
-        now,
-      }),
+    verify: cacheVerifiedTokens({
+      verify: (token) =>
+        verifyAccessToken(token, {
+          issuer: config.authUrl,
+          resource: config.resource,
+          keys,
+          principals,
+          now,
+        }),
+      principals,
+      now,
+    }),
     registry: deps.tools ?? tools,
     runtime: {
       db,
