@@ -16,7 +16,7 @@ import { mcpEndpoint } from './mcp/plugin.js';
 import { generateRequestId, requestIdPlugin } from './request-id.js';
 import { healthRoutes } from './routes/health.js';
 import { metadataRoutes } from './routes/metadata.js';
-import { databaseTelemetry } from './telemetry/record.js';
+import { telemetryPlugin } from './telemetry/plugin.js';
 import type { ToolDefinition } from './tools/define-tool.js';
 import { tools } from './tools/index.js';
 import { purgeSchedulePlugin } from './retention/purge-schedule.js';
@@ -81,6 +81,7 @@ export async function buildMcpApp(deps: McpAppDeps): Promise<FastifyInstance> {
   await app.register(metadataRoutes, { config });
   await app.register(healthRoutes, { db });
   await app.register(purgeSchedulePlugin, { db, retention: config.retention });
+  await app.register(telemetryPlugin, { db });
   await app.register(mcpEndpoint, {
     config,
     origins,
@@ -103,7 +104,7 @@ export async function buildMcpApp(deps: McpAppDeps): Promise<FastifyInstance> {
       config,
       now,
       log: app.log,
-      telemetry: databaseTelemetry(db),
+      telemetry: app.telemetrySink,
       limits: {
         toolCallsPerMinute: new WindowCounter(config.limits.toolCallsPerMinute, 60_000, now),
         analysesPerMinute: new WindowCounter(config.limits.analysesPerMinute, 60_000, now),
