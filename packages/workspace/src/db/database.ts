@@ -32,8 +32,16 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
   return options.url ? openPostgres(options.url) : openPglite(options.dataDir);
 }
 
+/** Shared buffers of the embedded database (docs/performance.md: idle memory). */
+const PGLITE_SHARED_BUFFERS = '32MB';
+
 async function openPglite(dataDir: string | undefined): Promise<Database> {
-  const db = await PGlite.create(dataDir ? { dataDir } : {});
+  // The product tables are small (worksheet rows live in Parquet files): Postgres's default
+  // 128 MB of shared buffers would be most of the process's memory, allocated up front.
+  const db = await PGlite.create({
+    ...(dataDir ? { dataDir } : {}),
+    postgresqlconf: `shared_buffers = ${PGLITE_SHARED_BUFFERS}`,
+  });
   const run = async <T>(q: Pick<PGlite, 'query'>, text: string, params?: unknown[]) => {
     const result = await q.query<T>(text, params);
     // PGlite reports affectedRows 0 for a select; pg's rowCount counts the rows returned then.
