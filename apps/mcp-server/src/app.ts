@@ -6,6 +6,7 @@ import { createIssuerKeys } from './auth/jwks.js';
 import { registerConformanceFixtures } from './conformance/fixtures.js';
 import { createPrincipalCache } from './auth/principal-cache.js';
 import { loadCardResource, registerCardResource } from './card/card-resource.js';
+import { cacheVerifiedTokens } from './auth/verified-token-cache.js';
 import { verifyAccessToken } from './auth/verify-access-token.js';
 import type { McpConfig } from './config.js';
 import { HttpError } from './errors.js';
@@ -19,7 +20,7 @@ import { mcpEndpoint } from './mcp/plugin.js';
 import { generateRequestId, requestIdPlugin } from './request-id.js';
 import { healthRoutes } from './routes/health.js';
 import { metadataRoutes } from './routes/metadata.js';
-import { databaseTelemetry } from './telemetry/record.js';
+import { telemetryPlugin } from './telemetry/plugin.js';
 import type { ToolDefinition } from './tools/define-tool.js';
 import { tools } from './tools/index.js';
 import { purgeSchedulePlugin } from './retention/purge-schedule.js';
@@ -94,17 +95,22 @@ export async function buildMcpApp(deps: McpAppDeps): Promise<FastifyInstance> {
   const analysis = createAnalysisRuntime({ db, engine, config, log: app.log });
   app.addHook('onReady', () => analysis.start());
   app.addHook('preClose', () => analysis.stop());
+  await app.register(telemetryPlugin, { db });
   await app.register(mcpEndpoint, {
     config,
     origins,
-    verify: (token) =>
-      verifyAccessToken(token, {
-        issuer: config.authUrl,
-        resource: config.resource,
-        keys,
-        principals,
-        now,
-      }),
+    verify: cacheVerifiedTokens({
+      verify: (token) =>
+        verifyAccessToken(token, {
+          issuer: config.authUrl,
+          resource: config.resource,
+          keys,
+          principals,
+          now,
+        }),
+      principals,
+      now,
+    }),
     registry: deps.tools ?? tools,
     // Every request's server also serves the Ask Analyst card the analysis tools link (SPEC section 5),
     // and, under their test flag only, the conformance suite's fixtures.
@@ -118,7 +124,7 @@ export async function buildMcpApp(deps: McpAppDeps): Promise<FastifyInstance> {
       config,
       now,
       log: app.log,
-      telemetry: databaseTelemetry(db),
+      telemetry: app.telemetrySink,
       limits: {
         toolCallsPerMinute: new WindowCounter(config.limits.toolCallsPerMinute, 60_000, now),
         analysesPerMinute: new WindowCounter(config.limits.analysesPerMinute, 60_000, now),

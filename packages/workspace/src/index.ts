@@ -85,7 +85,12 @@ export {
   updateTurn,
 } from './store/turns.js';
 export type { TurnPatch, TurnRecord, TurnStatus } from './store/turns.js';
-export { listTelemetry, purgeTelemetry, recordTelemetry } from './store/telemetry.js';
+export {
+  listTelemetry,
+  purgeTelemetry,
+  recordTelemetry,
+  recordTelemetryBatch,
+} from './store/telemetry.js';
 export type { TelemetryEvent, TelemetryRecord } from './store/telemetry.js';
 export { purgeQuestions } from './store/questions.js';
 export { listAudit, recordAudit } from './store/ops-audit.js';

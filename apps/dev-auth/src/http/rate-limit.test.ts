@@ -13,4 +13,16 @@ describe('FixedWindowLimiter', () => {
     now = 60_000;
     expect(limiter.hit('a').allowed).toBe(true);
   });
+
+  it('stays bounded under a flood of 200,000 distinct keys and keeps limiting a busy one', () => {
+    const limiter = new FixedWindowLimiter({ max: 10, windowSeconds: 900 }, () => 0, 5_000);
+    let largest = 0;
+    for (let i = 0; i < 200_000; i += 1) {
+      limiter.hit(`192.0.2.${i}`);
+      if (i % 500 === 0) limiter.hit('guessed@acme.test');
+      largest = Math.max(largest, limiter.size);
+    }
+    expect(largest).toBe(5_000);
+    expect(limiter.hit('guessed@acme.test')).toEqual({ allowed: false, retryAfterSeconds: 900 });
+  });
 });

@@ -1,9 +1,9 @@
+import rateLimit from '@fastify/rate-limit';
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import { HttpError } from '../errors.js';
 import { WindowCounter } from '../limits/window-counter.js';
 import { stripQuery } from '../logging.js';
-import { sendHttpError } from './error-handler.js';
 
 export interface IpRateLimitOptions {
   /** Requests per client IP per minute (REQUESTS_PER_IP_PER_MINUTE). */
@@ -11,30 +11,60 @@ export interface IpRateLimitOptions {
   now: () => number;
   /** Paths never counted (health checks of the load balancer). */
   exemptPaths: readonly string[];
+  /** Client addresses remembered at most (bounded store). */
+  maxKeys?: number;
 }
 
+type IncrementCallback = (error: Error | null, result: { current: number; ttl: number }) => void;
+
 /**
- * Per-client-IP request limit (SPEC section 7): over it, `429` with `Retry-After`. The client IP is
- * `request.ip`, which honours TRUST_PROXY. Counters live in this process: with N replicas a client
- * may get up to N times the limit.
+ * Per-client-IP request limit (SPEC section 7) with `@fastify/rate-limit`: over it, `429` with
+ * `Retry-After` and the seed's error body. The client IP is `request.ip`, which honours
+ * TRUST_PROXY. Counters live in this process (a bounded LRU: rotating source addresses cost the
+ * same per request as one); with N replicas a client may get up to N times the limit.
  */
 export const ipRateLimitPlugin = fp<IpRateLimitOptions>(
   async (app: FastifyInstance, options) => {
-    const counter = new WindowCounter(options.perMinute, 60_000, options.now);
+    const windowMs = 60_000;
+    const counter = new WindowCounter(options.perMinute, windowMs, options.now, options.maxKeys);
     const exempt = new Set(options.exemptPaths);
-    app.addHook('onRequest', async (request, reply) => {
-      if (exempt.has(stripQuery(request.url))) return;
-      const verdict = counter.hit(request.ip);
-      if (verdict.allowed) return;
-      return sendHttpError(
-        request,
-        reply,
-        new HttpError(
+    // The plugin's store contract, over the counter (so the limit follows the app's clock).
+    class CounterStore {
+      incr(key: string, callback: IncrementCallback): void {
+        const { count, resetAt } = counter.count(key);
+        callback(null, { current: count, ttl: Math.max(0, resetAt - options.now()) });
+      }
+      child(): CounterStore {
+        return this;
+      }
+    }
+    await app.register(rateLimit, {
+      global: true,
+      hook: 'onRequest',
+      max: options.perMinute,
+      timeWindow: windowMs,
+      store: CounterStore,
+      keyGenerator: (request) => request.ip,
+      allowList: (request) => exempt.has(stripQuery(request.url)),
+      addHeaders: {
+        'retry-after': true,
+        'x-ratelimit-limit': false,
+        'x-ratelimit-remaining': false,
+        'x-ratelimit-reset': false,
+      },
+      addHeadersOnExceeding: {
+        'x-ratelimit-limit': false,
+        'x-ratelimit-remaining': false,
+        'x-ratelimit-reset': false,
+      },
+      errorResponseBuilder: (_request, context) => {
+        const seconds = Math.max(1, Math.ceil(context.ttl / 1000));
+        return new HttpError(
           'mcp_rate_limited',
-          `Too many requests from this address. Retry in ${verdict.retryAfterSeconds} seconds.`,
-          { headers: { 'retry-after': String(verdict.retryAfterSeconds) } },
-        ),
-      );
+          `Too many requests from this address. Retry in ${seconds} seconds.`,
+          { headers: { 'retry-after': String(seconds) } },
+        );
+      },
     });
   },
   { name: 'ip-rate-limit', fastify: '5.x', dependencies: ['request-id', 'error-handling'] },

@@ -60,7 +60,17 @@ export function createMcpBridge(options: McpBridgeOptions) {
         authInfo: authInfoWithCall(call),
         ...(body?.isJson ? { parsedBody: body.json } : {}),
       });
-      if (response.status < 400) return reply.send(response);
+      if (response.status < 400) {
+        // A JSON answer is read whole and sent as text: piping a one-chunk web stream into the
+        // Node response costs more than the answer itself. SSE answers stay streamed.
+        if (response.body !== null && isJson(response.headers.get('content-type'))) {
+          return reply
+            .code(response.status)
+            .headers(Object.fromEntries(response.headers))
+            .send(await response.text());
+        }
+        return reply.send(response);
+      }
       return reply
         .code(response.status)
         .headers(passThroughHeaders(response.headers))
@@ -71,6 +81,10 @@ export function createMcpBridge(options: McpBridgeOptions) {
   };
 }
 export type McpBridge = ReturnType<typeof createMcpBridge>;
+
+function isJson(contentType: string | null): boolean {
+  return contentType?.split(';')[0]?.trim().toLowerCase() === 'application/json';
+}
 
 function passThroughHeaders(headers: Headers): Record<string, string> {
   const kept: Record<string, string> = {};

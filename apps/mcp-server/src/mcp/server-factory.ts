@@ -7,10 +7,18 @@ import { VERSION } from '../version.js';
 import { callOf } from './call-context.js';
 import { INSTRUCTIONS } from './instructions.js';
 
+/** Idle servers kept per protocol era; more are built when more requests run at once. */
+const MAX_IDLE_SERVERS = 64;
+
+type Era = 'modern' | 'legacy';
+
 /**
- * The per-request server factory: a fresh `McpServer` for each HTTP request (stateless, any
- * replica answers anything), every tool registered through the funnel with the caller of that
- * request. The same factory serves both protocol revisions.
+ * The server factory behind `createMcpHandler`. The SDK serves each HTTP request on an `McpServer`
+ * that no other request is using (2026-07-28 per request, 2025-11-25 through the stateless legacy
+ * fallback), so servers are built once, with every tool registered and every schema converted,
+ * and lent out: one per request in flight, back to its era's idle pool when the SDK closes it.
+ * Nothing about the caller lives on a server: each tool call reads its caller from the request's
+ * `authInfo` (`callOf`), so a server keeps no per-client state between requests (SPEC section 1).
  */
 export function createServerFactory(
   registry: readonly ToolDefinition[],
@@ -18,30 +26,50 @@ export function createServerFactory(
   /** Adds registrations of its own to each server (the conformance fixtures, under their flag). */
   extend?: (server: McpServer) => void,
 ): McpServerFactory {
-  return ({ authInfo }) => {
-    const call = callOf(authInfo);
+  const tools = registry.map((tool) => ({
+    tool,
+    config: {
+      title: tool.title,
+      description: tool.description,
+      inputSchema: advertisedSchema(tool.inputSchema),
+      outputSchema: advertisedSchema(tool.outputSchema),
+      annotations: { title: tool.title, ...tool.annotations },
+      ...(tool._meta ? { _meta: tool._meta } : {}),
+    },
+  }));
+  const idle: Record<Era, McpServer[]> = { modern: [], legacy: [] };
+
+  const build = (): McpServer => {
     const server = new McpServer(
       { name: 'ask-analyst', title: 'Ask Analyst', version: VERSION },
       { instructions: INSTRUCTIONS, capabilities: { tools: { listChanged: false } } },
     );
-    for (const tool of registry) {
-      server.registerTool(
-        tool.name,
-        {
-          title: tool.title,
-          description: tool.description,
-          inputSchema: advertisedSchema(tool.inputSchema),
-          outputSchema: tool.outputSchema,
-          annotations: { title: tool.title, ...tool.annotations },
-          ...(tool._meta ? { _meta: tool._meta } : {}),
-        },
-        (args, ctx) =>
-          call
-            ? runTool(tool, args, call, runtime, ctx)
-            : toolErrorResult(new ToolError('internal'), 'req_unknown'),
-      );
+    for (const { tool, config } of tools) {
+      server.registerTool(tool.name, config, (args, ctx) => {
+        const call = callOf(ctx.http?.authInfo);
+        return call
+          ? runTool(tool, args, call, runtime, ctx)
+          : toolErrorResult(new ToolError('internal'), 'req_unknown');
+      });
     }
+    // Resources and other registrations (the Ask Analyst card; conformance fixtures under their flag).
     extend?.(server);
     return server;
+  };
+
+  return ({ era }) => {
+    const pool = idle[era];
+    let server = pool.pop();
+    while (server && server.server.transport !== undefined) server = pool.pop();
+    server ??= build();
+    const lent = server;
+    let returned = false;
+    lent.server.onclose = () => {
+      // Back to the pool once the SDK has closed the exchange (its transport is gone).
+      if (returned || lent.server.transport !== undefined) return;
+      returned = true;
+      if (pool.length < MAX_IDLE_SERVERS) pool.push(lent);
+    };
+    return lent;
   };
 }

@@ -130,6 +130,7 @@ describe('workbook and worksheet tools', () => {
         filters: [{ column: 'Origin', op: 'gt', value: 'Europe', Origin: 'Europe' }],
       }),
     );
+    await demo.app.flushTelemetry();
     const { rows } = await demo.db.query<Record<string, unknown>>(
       'select * from telemetry where id > $1 order by id',
       [since],

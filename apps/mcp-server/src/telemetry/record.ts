@@ -1,4 +1,4 @@
-import { recordTelemetry, type Queryable } from '@ask-analyst/workspace';
+import { recordTelemetryBatch, type Queryable } from '@ask-analyst/workspace';
 import type { Shape } from './argument-shape.js';
 
 /** One tool call as telemetry keeps it (SPEC section 7): who, what, when, how it went; no values. */
@@ -18,7 +18,15 @@ export interface ToolCallRecord {
 /** Where tool-call records go. A failing sink never fails the call (the funnel swallows it). */
 export type TelemetrySink = (record: ToolCallRecord) => Promise<void>;
 
-/** The telemetry table of the product database, written by the workspace's `recordTelemetry`. */
+/** Writes a batch of records to the telemetry table of the product database. */
+export function databaseTelemetryWriter(
+  db: Queryable,
+): (records: readonly ToolCallRecord[]) => Promise<void> {
+  return (records) => recordTelemetryBatch(db, records);
+}
+
+/** The telemetry table of the product database, one record at a time (tools' own tests). */
 export function databaseTelemetry(db: Queryable): TelemetrySink {
-  return (record) => recordTelemetry(db, record);
+  const write = databaseTelemetryWriter(db);
+  return (record) => write([record]);
 }

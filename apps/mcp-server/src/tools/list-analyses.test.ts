@@ -61,6 +61,7 @@ describe("list_analyses: each user's own history, newest first (seeded demo work
         workbookId,
       }),
     );
+    await demo.app.flushTelemetry();
     const { rows } = await demo.db.query<{ argument_shape: unknown }>(
       `select argument_shape from telemetry where tool = 'start_analysis' order by id desc limit 1`,
     );

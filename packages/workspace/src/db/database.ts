@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import { PGlite } from '@electric-sql/pglite';
 import pg from 'pg';
 
@@ -31,8 +32,16 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
   return options.url ? openPostgres(options.url) : openPglite(options.dataDir);
 }
 
+/** Shared buffers of the embedded database (docs/performance.md: idle memory). */
+const PGLITE_SHARED_BUFFERS = '32MB';
+
 async function openPglite(dataDir: string | undefined): Promise<Database> {
-  const db = await PGlite.create(dataDir ? { dataDir } : {});
+  // The product tables are small (worksheet rows live in Parquet files): Postgres's default
+  // 128 MB of shared buffers would be most of the process's memory, allocated up front.
+  const db = await PGlite.create({
+    ...(dataDir ? { dataDir } : {}),
+    postgresqlconf: `shared_buffers = ${PGLITE_SHARED_BUFFERS}`,
+  });
   const run = async <T>(q: Pick<PGlite, 'query'>, text: string, params?: unknown[]) => {
     const result = await q.query<T>(text, params);
     // PGlite reports affectedRows 0 for a select; pg's rowCount counts the rows returned then.
@@ -51,7 +60,11 @@ async function openPostgres(url: string): Promise<Database> {
   const pool = new pg.Pool({ connectionString: url, max: 10 });
   pool.on('error', () => undefined);
   const run = async <T>(q: pg.Pool | pg.PoolClient, text: string, params?: unknown[]) => {
-    const result = await q.query(text, params);
+    // Parameterised statements are prepared once per connection (named by their text), so a hot
+    // query is parsed and planned once, not on every call; the set of texts is the code's own.
+    const result = params?.length
+      ? await q.query({ name: statementName(text), text, values: params })
+      : await q.query(text);
     return { rows: result.rows as T[], rowCount: result.rowCount ?? result.rows.length };
   };
   await pool.query('select 1');
@@ -74,4 +87,16 @@ async function openPostgres(url: string): Promise<Database> {
     },
     close: () => pool.end(),
   };
+}
+
+const statementNames = new Map<string, string>();
+
+/** A stable prepared-statement name for a SQL text (Postgres names are at most 63 bytes). */
+function statementName(text: string): string {
+  let name = statementNames.get(text);
+  if (!name) {
+    name = `aa_${createHash('sha256').update(text).digest('hex').slice(0, 40)}`;
+    statementNames.set(text, name);
+  }
+  return name;
 }

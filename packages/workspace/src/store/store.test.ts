@@ -4,7 +4,12 @@ import { openTestDatabase, testDatabaseKind, type TestDatabase } from '../testin
 import { createSmallWorld, type SmallWorld } from '../test-support/world.js';
 import { createConversation, getConversation } from './conversations.js';
 import { findOrganizationByName, getOrganization } from './organizations.js';
-import { listTelemetry, purgeTelemetry, recordTelemetry } from './telemetry.js';
+import {
+  listTelemetry,
+  purgeTelemetry,
+  recordTelemetry,
+  recordTelemetryBatch,
+} from './telemetry.js';
 import {
   claimNextTurn,
   countUnfinishedTurns,
@@ -257,5 +262,37 @@ describe(`store (${testDatabaseKind()})`, () => {
     expect(await purgeTelemetry(db, 90)).toBe(1);
     expect((await listTelemetry(db)).map((t) => t.requestId)).toEqual(['req_new']);
     await expect(purgeTelemetry(db, 0)).rejects.toBeInstanceOf(WorkspaceError);
+  });
+
+  it('records a batch of telemetry in one statement, each event as given', async () => {
+    await recordTelemetryBatch(db, []);
+    const at = new Date(Date.now() - 60_000);
+    const events = Array.from({ length: 250 }, (_, i) => ({
+      at: i === 0 ? undefined : at,
+      userId: i % 2 === 0 ? world.ada : null,
+      orgId: world.acme,
+      clientId: 'analyst-code-editor',
+      tool: 'batch_probe',
+      outcome: i % 3 === 0 ? 'error' : 'ok',
+      errorCode: i % 3 === 0 ? 'not_found' : null,
+      durationMs: i + 0.4,
+      requestId: `req_batch${i}`,
+      argumentShape: { limit: 'number', index: i % 2 === 0 ? 'even' : 'odd' },
+    }));
+    await recordTelemetryBatch(db, events);
+    const stored = (await listTelemetry(db, { limit: 1000 })).filter(
+      (t) => t.tool === 'batch_probe',
+    );
+    expect(stored).toHaveLength(250);
+    const byRequest = new Map(stored.map((t) => [t.requestId, t]));
+    expect(byRequest.get('req_batch3')).toMatchObject({
+      userId: null,
+      outcome: 'error',
+      errorCode: 'not_found',
+      durationMs: 3,
+      at: at.toISOString(),
+      argumentShape: { limit: 'number', index: 'odd' },
+    });
+    expect(byRequest.get('req_batch0')?.at).toMatch(ISO);
   });
 });

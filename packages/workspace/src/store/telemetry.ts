@@ -60,6 +60,36 @@ export async function recordTelemetry(db: Queryable, event: TelemetryEvent): Pro
   );
 }
 
+/**
+ * Stores many telemetry events in one statement (one round trip, one commit, one plan whatever
+ * the count): the MCP server writes its tool-call records in batches off the reply path.
+ */
+export async function recordTelemetryBatch(
+  db: Queryable,
+  events: readonly TelemetryEvent[],
+): Promise<void> {
+  if (events.length === 0) return;
+  const column = <T>(pick: (event: TelemetryEvent) => T) => events.map(pick);
+  await db.query(
+    `insert into telemetry (at, user_id, org_id, client_id, tool, outcome, error_code, duration_ms, request_id, argument_shape)
+     select coalesce(at, now()), user_id, org_id, client_id, tool, outcome, error_code, duration_ms, request_id, argument_shape::jsonb
+     from unnest($1::timestamptz[], $2::text[], $3::text[], $4::text[], $5::text[], $6::text[], $7::text[], $8::integer[], $9::text[], $10::text[])
+       as e(at, user_id, org_id, client_id, tool, outcome, error_code, duration_ms, request_id, argument_shape)`,
+    [
+      column((e) => e.at?.toISOString() ?? null),
+      column((e) => e.userId),
+      column((e) => e.orgId),
+      column((e) => e.clientId),
+      column((e) => e.tool),
+      column((e) => e.outcome),
+      column((e) => e.errorCode ?? null),
+      column((e) => Math.max(0, Math.round(e.durationMs))),
+      column((e) => e.requestId),
+      column((e) => JSON.stringify(e.argumentShape ?? {})),
+    ],
+  );
+}
+
 /** The most recent telemetry events, newest first. */
 export async function listTelemetry(
   db: Queryable,

@@ -1,0 +1,58 @@
+import { createHash } from 'node:crypto';
+import type { PrincipalLookup } from './principal-cache.js';
+import type { VerifiedCaller, VerifyResult } from './verify-access-token.js';
+
+export interface VerifiedTokenCacheOptions {
+  /** The full verifier (signature, claims, principal checks); called on a miss. */
+  verify: (token: string) => Promise<VerifyResult>;
+  /** The same principal lookup the verifier uses (cached at most 30 s, SPEC section 7). */
+  principals: PrincipalLookup;
+  now: () => number;
+  maxEntries?: number;
+}
+
+interface Entry {
+  caller: VerifiedCaller;
+  /** Epoch ms of the token's `exp`: the entry is never used past it. */
+  expiresAt: number;
+}
+
+/**
+ * Remembers accepted access tokens, by SHA-256 of the token, until their `exp`, so a client
+ * sending the same token on every request pays for the signature check once (SPEC section 2).
+ *
+ * The user and organization rules are not cached any longer than before: on every hit the
+ * principal is looked up again through the principal cache (at most 30 s old, SPEC section 7),
+ * and unless that lookup returns the very principal the token was accepted with, the token is
+ * verified in full again: a revoked user, an invalidation or an unenrollment reaches the cached
+ * token as soon as it reaches the principal cache. Refusals are never cached. Bounded: past
+ * `maxEntries` the oldest entry goes.
+ */
+export function cacheVerifiedTokens(
+  options: VerifiedTokenCacheOptions,
+): (token: string) => Promise<VerifyResult> {
+  const maxEntries = options.maxEntries ?? 10_000;
+  const entries = new Map<string, Entry>();
+
+  return async (token) => {
+    const key = createHash('sha256').update(token).digest('base64url');
+    const entry = entries.get(key);
+    if (entry && options.now() < entry.expiresAt) {
+      const current = await options.principals(entry.caller.principal.userId).catch(() => null);
+      if (current === entry.caller.principal) return { ok: true, caller: entry.caller };
+    }
+    entries.delete(key);
+    const result = await options.verify(token);
+    if (result.ok && result.caller.authInfo.expiresAt !== undefined) {
+      const expiresAt = result.caller.authInfo.expiresAt * 1000;
+      if (expiresAt > options.now()) {
+        if (entries.size >= maxEntries) {
+          const oldest = entries.keys().next();
+          if (!oldest.done) entries.delete(oldest.value);
+        }
+        entries.set(key, { caller: result.caller, expiresAt });
+      }
+    }
+    return result;
+  };
+}

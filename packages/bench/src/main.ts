@@ -1,0 +1,190 @@
+#!/usr/bin/env node
+/**
+ * `pnpm bench`: the MCP endpoint under load beside a bare Fastify route. Starts the dev stack
+ * (warm start of the embedded database in `.data/bench`, or `DATABASE_URL`) with the per-user and
+ * per-IP limits raised, and the ceiling server, each in its own process; gets a real access token
+ * for Ada; checks each request kind answers correctly once; then runs autocannon against each and
+ * prints req/s, p50, p99 and the share of the ceiling. A benchmark: it prints, it asserts nothing.
+ */
+import { createServer } from 'node:net';
+import { fileURLToPath } from 'node:url';
+import autocannon from 'autocannon';
+import { BenchChild } from './child.js';
+import { loadBenchConfig, type BenchConfig } from './config.js';
+import { formatMegabytes, formatTable, type Measurement } from './report.js';
+import { SCENARIOS, type Scenario } from './scenarios.js';
+
+const here = (file: string) => fileURLToPath(new URL(file, import.meta.url));
+const REPO_ROOT = fileURLToPath(new URL('../../..', import.meta.url));
+/** Limits high enough that nothing in the bench is refused (bench configuration only). */
+const UNLIMITED = '1000000000';
+
+async function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const server = createServer();
+    server.once('error', reject);
+    server.listen(0, '127.0.0.1', () => {
+      const address = server.address();
+      server.close(() => resolve(typeof address === 'object' && address ? address.port : 0));
+    });
+  });
+}
+
+async function stackEnv(config: BenchConfig): Promise<NodeJS.ProcessEnv> {
+  const [mcp, auth, cdn] = [await freePort(), await freePort(), await freePort()];
+  return {
+    ...config.childEnv,
+    NODE_ENV: 'development',
+    DATA_DIR: config.dataDir,
+    ...(config.databaseUrl ? { DATABASE_URL: config.databaseUrl } : {}),
+    MCP_URL: `http://localhost:${mcp}`,
+    MCP_PORT: String(mcp),
+    AUTH_URL: `http://localhost:${auth}`,
+    AUTH_PORT: String(auth),
+    CDN_URL: `http://localhost:${cdn}`,
+    CDN_PORT: String(cdn),
+    REQUESTS_PER_IP_PER_MINUTE: UNLIMITED,
+    TOOL_CALLS_PER_MINUTE: UNLIMITED,
+  };
+}
+
+async function checkOnce(scenario: Scenario, url: string, headers: Record<string, string>) {
+  const response = await fetch(url, {
+    method: 'POST',
+    headers,
+    body: JSON.stringify(scenario.body),
+  });
+  const text = await response.text();
+  let body: unknown;
+  try {
+    // An SSE answer (the 2025 stateless path may stream): its last data line is the response.
+    const data = text.split('\n').filter((line) => line.startsWith('data: '));
+    body = JSON.parse(data.length > 0 ? (data.at(-1) ?? '').slice(6) : text);
+  } catch {
+    throw new Error(`${scenario.name}: not JSON (HTTP ${response.status}): ${text.slice(0, 200)}`);
+  }
+  try {
+    scenario.check(response.status, body);
+  } catch (error) {
+    throw new Error(`${scenario.name}: ${error instanceof Error ? error.message : String(error)}`, {
+      cause: error,
+    });
+  }
+}
+
+async function load(
+  url: string,
+  headers: Record<string, string>,
+  body: unknown,
+  connections: number,
+  seconds: number,
+): Promise<autocannon.Result> {
+  return autocannon({
+    url,
+    method: 'POST',
+    headers,
+    body: JSON.stringify(body),
+    connections,
+    duration: seconds,
+  });
+}
+
+async function main(): Promise<void> {
+  const config = loadBenchConfig(process.argv.slice(2), process.env, REPO_ROOT);
+  const database = config.databaseUrl ? 'Postgres (DATABASE_URL)' : 'embedded PGlite';
+  console.error(`bench: starting the dev stack on ${database} in ${config.dataDir}`);
+  const startedAt = Date.now();
+  const stack = await BenchChild.start(here('./stack-process.js'), {
+    name: 'dev stack',
+    env: await stackEnv(config),
+    execArgv: config.cpuProfileDir ? ['--cpu-prof', `--cpu-prof-dir=${config.cpuProfileDir}`] : [],
+  });
+  const ceiling = await BenchChild.start(here('./ceiling-server.js'), {
+    name: 'ceiling server',
+    env: config.childEnv,
+  });
+  const rows: Measurement[] = [];
+  try {
+    console.error(`bench: stack up in ${((Date.now() - startedAt) / 1000).toFixed(1)} s`);
+    // Idle memory after a warm start, as `npm start` leaves it, before any request.
+    await new Promise((resolve) => setTimeout(resolve, 2_000));
+    const idle = await stack.memory();
+    const chosen = SCENARIOS.filter(
+      (s) =>
+        s.target === 'ceiling' ||
+        config.only.length === 0 ||
+        config.only.some((part) => s.name.includes(part)),
+    );
+    for (const scenario of chosen) {
+      const url = scenario.target === 'ceiling' ? ceiling.url : stack.url;
+      const headers =
+        scenario.target === 'ceiling'
+          ? scenario.headers
+          : { ...scenario.headers, authorization: `Bearer ${await stack.token()}` };
+      await checkOnce(scenario, url, headers);
+      if (config.warmupSeconds > 0) {
+        await load(url, headers, scenario.body, config.connections, config.warmupSeconds);
+      }
+      console.error(`bench: ${scenario.name}…`);
+      const result = await load(
+        url,
+        headers,
+        scenario.body,
+        config.connections,
+        config.durationSeconds,
+      );
+      const server = scenario.target === 'ceiling' ? ceiling : stack;
+      rows.push({
+        name: scenario.name,
+        ceiling: scenario.target === 'ceiling',
+        requestsPerSecond: result.requests.average,
+        p50Ms: result.latency.p50,
+        p99Ms: result.latency.p99,
+        errors: result.errors + result.timeouts + result.non2xx,
+        rssBytes: (await server.memory()).rss,
+      });
+    }
+    console.log(
+      `\n${config.connections} connections, ${config.durationSeconds} s per row after ${config.warmupSeconds} s warm-up, ${database}, loopback\n`,
+    );
+    console.log(formatTable(rows));
+    console.log(
+      `\nstack idle after a warm start: RSS ${formatMegabytes(idle.rss)}, heap ${formatMegabytes(idle.heapUsed)}`,
+    );
+    if (config.soakSeconds > 0) await soak(stack, config);
+  } finally {
+    await ceiling.stop();
+    await stack.stop();
+  }
+  if (config.cpuProfileDir)
+    console.log(`\nCPU profile of the stack written to ${config.cpuProfileDir}`);
+}
+
+/** list_workbooks load for `soakSeconds`, the server's memory sampled every chunk. */
+async function soak(stack: BenchChild, config: BenchConfig): Promise<void> {
+  const scenario = SCENARIOS.find((s) => s.name.startsWith('tools/call list_workbooks'));
+  if (!scenario) return;
+  const chunk = Math.min(30, config.soakSeconds);
+  const samples: number[] = [(await stack.memory()).rss];
+  console.log(`\nsoak: ${config.soakSeconds} s of list_workbooks, RSS every ${chunk} s`);
+  for (let spent = 0; spent < config.soakSeconds; spent += chunk) {
+    const headers = { ...scenario.headers, authorization: `Bearer ${await stack.token()}` };
+    const result = await load(stack.url, headers, scenario.body, config.connections, chunk);
+    const { rss } = await stack.memory();
+    samples.push(rss);
+    console.log(
+      `  ${spent + chunk} s: ${Math.round(result.requests.average)} req/s, RSS ${formatMegabytes(rss)}, errors ${result.errors + result.non2xx}`,
+    );
+  }
+  const settled = samples.slice(1);
+  const low = Math.min(...settled);
+  const high = Math.max(...settled);
+  console.log(
+    `soak RSS: first ${formatMegabytes(samples[0])}, under load ${formatMegabytes(low)}–${formatMegabytes(high)} (spread ${(((high - low) / low) * 100).toFixed(1)}%)`,
+  );
+}
+
+main().catch((error: unknown) => {
+  console.error(error instanceof Error ? error.message : error);
+  process.exit(1);
+});

@@ -1,0 +1,100 @@
+/** One kind of request the bench sends, and how to tell its answer is the real one. */
+export interface Scenario {
+  name: string;
+  target: 'ceiling' | 'mcp';
+  headers: Record<string, string>;
+  body: Record<string, unknown>;
+  /** Throws when a single answer is not what a client expects (checked before the load). */
+  check(status: number, body: unknown): void;
+}
+
+const MODERN = '2026-07-28';
+const LEGACY = '2025-11-25';
+
+const modernMeta = {
+  'io.modelcontextprotocol/protocolVersion': MODERN,
+  'io.modelcontextprotocol/clientInfo': { name: 'ask-analyst-bench', version: '1.0.0' },
+  'io.modelcontextprotocol/clientCapabilities': {},
+};
+
+function headers(revision: string, extra: Record<string, string> = {}): Record<string, string> {
+  return {
+    'content-type': 'application/json',
+    accept: 'application/json, text/event-stream',
+    'mcp-protocol-version': revision,
+    ...extra,
+  };
+}
+
+function result(status: number, body: unknown): Record<string, unknown> {
+  const message = body as { result?: Record<string, unknown>; error?: unknown };
+  if (status !== 200 || !message.result) {
+    throw new Error(`answered HTTP ${status}: ${JSON.stringify(body).slice(0, 300)}`);
+  }
+  return message.result;
+}
+
+function listsTools(status: number, body: unknown): void {
+  const tools = result(status, body).tools as unknown[] | undefined;
+  if (!tools || tools.length === 0) throw new Error('tools/list listed no tools');
+}
+
+/** The ceiling first and last (its mean is the reference), the MCP requests in between. */
+export const SCENARIOS: Scenario[] = [
+  {
+    name: 'bare Fastify route (ceiling)',
+    target: 'ceiling',
+    headers: { 'content-type': 'application/json' },
+    body: { jsonrpc: '2.0', id: 1, method: 'ping' },
+    check: (status, body) => void result(status, body),
+  },
+  {
+    name: `ping (${LEGACY})`,
+    target: 'mcp',
+    headers: headers(LEGACY),
+    body: { jsonrpc: '2.0', id: 1, method: 'ping' },
+    check: (status, body) => void result(status, body),
+  },
+  {
+    name: `tools/list (${MODERN})`,
+    target: 'mcp',
+    headers: headers(MODERN, { 'mcp-method': 'tools/list' }),
+    body: { jsonrpc: '2.0', id: 1, method: 'tools/list', params: { _meta: modernMeta } },
+    check: listsTools,
+  },
+  {
+    name: `tools/list (${LEGACY})`,
+    target: 'mcp',
+    headers: headers(LEGACY),
+    body: { jsonrpc: '2.0', id: 1, method: 'tools/list' },
+    check: listsTools,
+  },
+  {
+    name: `tools/call list_workbooks limit 5 (${MODERN})`,
+    target: 'mcp',
+    headers: headers(MODERN, { 'mcp-method': 'tools/call', 'mcp-name': 'list_workbooks' }),
+    body: {
+      jsonrpc: '2.0',
+      id: 1,
+      method: 'tools/call',
+      params: { name: 'list_workbooks', arguments: { limit: 5 }, _meta: modernMeta },
+    },
+    check(status, body) {
+      const answer = result(status, body) as {
+        isError?: boolean;
+        structuredContent?: { workbooks?: unknown[] };
+      };
+      if (answer.isError) throw new Error(`tool error: ${JSON.stringify(answer)}`);
+      if (answer.structuredContent?.workbooks?.length !== 5) {
+        throw new Error('list_workbooks did not list 5 workbooks: is the demo workspace seeded?');
+      }
+    },
+  },
+  {
+    name: 'bare Fastify route (ceiling, again)',
+    target: 'ceiling',
+    headers: { 'content-type': 'application/json' },
+    body: { jsonrpc: '2.0', id: 1, method: 'ping' },
+    check: (status, body) => void result(status, body),
+  },
+];

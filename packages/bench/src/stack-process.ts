@@ -1,0 +1,34 @@
+/**
+ * The system under test, in its own process: the dev stack as `npm start` composes it (dev-auth,
+ * mcp-server, CDN, admin interface, one database, the demo workspace), configured by the bench
+ * through its environment. Mints demo tokens on request and reports its memory.
+ */
+import { startStack } from '@ask-analyst/dev-stack';
+import { mintDemoToken } from './demo-token.js';
+import { memoryAnswer, type ChildMessage, type ParentMessage } from './messages.js';
+
+const send = (message: ChildMessage) => process.send?.(message);
+
+async function main(): Promise<void> {
+  const stack = await startStack(process.env, (line) => console.error(line));
+  const resource = `${stack.mcpUrl}/mcp`;
+  process.on('message', (message: ParentMessage) => {
+    if (message.type === 'memory') send(memoryAnswer());
+    if (message.type === 'token') {
+      mintDemoToken(stack.db, { issuer: stack.authUrl, resource, email: 'ada@acme.test' }).then(
+        (token) => send({ type: 'token', token }),
+        (error: unknown) => send({ type: 'failed', message: String(error) }),
+      );
+    }
+    if (message.type === 'stop') {
+      // A graceful close, as on SIGTERM: in-flight requests finish, buffered telemetry is written.
+      void stack.close().then(() => process.exit(0));
+    }
+  });
+  send({ type: 'ready', url: resource });
+}
+
+main().catch((error: unknown) => {
+  send({ type: 'failed', message: error instanceof Error ? error.message : String(error) });
+  process.exit(1);
+});
