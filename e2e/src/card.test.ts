@@ -28,10 +28,11 @@ interface CardResourceRead {
  * with `sandbox="allow-scripts"` and the CSP the resource declares, its assets from the real CDN,
  * the host played with ext-apps AppBridge (the test host script of `@ask-analyst/card`).
  *
- * The card's tools/call are answered by RecordedTools, a TEST-ONLY STAND-IN for the Ask Analyst
- * tools replaying recorded results, because `start_analysis`/`get_analysis`/`continue_analysis`
- * are not on main yet. Once they are, mount with `tools: 'server'` (the page's `callServerTool`
- * below forwards to the real server) and start from a real `start_analysis` result.
+ * One test drives the card against the real Ask Analyst tools of the running server (`tools:
+ * 'server'`: the page's `callServerTool` forwards to the signed-in client), from a real
+ * `start_analysis` result. The others, which need states the server cannot be made to produce on
+ * demand (a failure, a 5,000-row truncation, every chart type), answer the card's tools/call from
+ * RecordedTools, a test-only stand-in replaying results recorded from the demo data.
  */
 describe('the Ask Analyst card in a sandboxed frame', () => {
   const world = useE2eWorld();
@@ -173,6 +174,56 @@ describe('the Ask Analyst card in a sandboxed frame', () => {
       'continue_analysis',
     );
     await shot(page, 'follow-up-answer');
+    await onlyCdn(frame, frameRequests);
+    expect(problems).toEqual([]);
+    await page.close();
+  });
+
+  it('follows a real turn of the MCP server to its end, and a follow-up asked in the card reaches it', async () => {
+    const listed = await client.callTool({
+      name: 'list_workbooks',
+      arguments: { query: 'Flight Operations' },
+    });
+    const workbookId = (listed.structuredContent as { workbooks: Array<{ id: string }> })
+      .workbooks[0]!.id;
+    const input = { question: 'Total distance by month', workbookId, waitSeconds: 0 };
+    const result = await client.callTool({ name: 'start_analysis', arguments: input });
+    const started = result.structuredContent as {
+      conversation: { id: string };
+      turn: { status: string };
+    };
+    expect(['queued', 'running', 'succeeded']).toContain(started.turn.status);
+    const { page, frame, frameRequests, problems } = await openHost({
+      tools: 'server',
+      input,
+      result,
+    });
+    await frame.waitForSelector('[data-testid=status]:text("succeeded")', { timeout: 60_000 });
+    await frame.waitForSelector('[data-testid=chart] svg');
+    expect(await frame.locator('[data-testid=summary]').textContent()).toContain('369,781,288');
+    expect(await frame.locator('[data-testid=answer-table] tbody tr').count()).toBeGreaterThan(5);
+    await shot(page, 'server-answer');
+
+    await frame.fill('[data-testid=follow-up-input]', 'only flights from LAX');
+    await frame.click('[data-testid=follow-up-submit]');
+    await frame.waitForSelector('h1:text("only flights from LAX")');
+    await frame.waitForSelector('[data-testid=status]:text("succeeded")', { timeout: 60_000 });
+    await shot(page, 'server-follow-up');
+    const latest = await client.callTool({
+      name: 'get_analysis',
+      arguments: { conversationId: started.conversation.id },
+    });
+    const after = latest.structuredContent as {
+      conversation: { turnCount: number };
+      turn: {
+        question: string;
+        status: string;
+        answer?: { interpretation: { restatement: string } };
+      };
+    };
+    expect(after.conversation.turnCount).toBe(2);
+    expect(after.turn).toMatchObject({ question: 'only flights from LAX', status: 'succeeded' });
+    expect(after.turn.answer?.interpretation.restatement).toMatch(/origin is LAX/);
     await onlyCdn(frame, frameRequests);
     expect(problems).toEqual([]);
     await page.close();
