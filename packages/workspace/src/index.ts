@@ -3,7 +3,8 @@ export type { Database, DatabaseOptions, Queryable, QueryResult } from './db/dat
 export { migrate } from './db/migrate.js';
 export { newId, hasPrefix } from './ids/ids.js';
 export type { IdPrefix } from './ids/ids.js';
-export { hashPassword, verifyPassword } from './identity/password.js';
+export { hashPassword, passwordNeedsRehash, verifyPassword } from './identity/password.js';
+export type { ScryptCost } from './identity/password.js';
 export { findPrincipal, findPrincipalForSignIn } from './identity/principals.js';
 export type { Principal } from './identity/principals.js';
 export { WorksheetEngine, DataError, isDataError, demoDataFile } from './data/index.js';
@@ -40,6 +41,7 @@ export {
   findUserByEmail,
   getUser,
   invalidateTokensOfUser,
+  replacePasswordHash,
   setUserStatus,
 } from './store/users.js';
 export type { UserRecord, UserStatus } from './store/users.js';

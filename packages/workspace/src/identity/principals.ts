@@ -53,7 +53,9 @@ export async function findPrincipalForSignIn(
   db: Queryable,
   email: string,
 ): Promise<{ principal: Principal; passwordHash: string | null } | null> {
-  const { rows } = await db.query<PrincipalRow>(`${SELECT} where lower(u.email) = lower($1)`, [email.trim()]);
+  const { rows } = await db.query<PrincipalRow>(`${SELECT} where lower(u.email) = lower($1)`, [
+    email.trim(),
+  ]);
   const row = rows[0];
   return row ? { principal: toPrincipal(row), passwordHash: row.password_hash } : null;
 }

@@ -124,3 +124,20 @@ export async function invalidateTokensOfUser(
   );
   return { user: toRecord(rows[0]), deletedAuthorizations: deleted.rowCount };
 }
+
+/**
+ * Replaces a user's password hash only if it is still `previous` (a rehash at sign-in must not
+ * undo a password change made meanwhile). True when the row was updated.
+ */
+export async function replacePasswordHash(
+  db: Queryable,
+  id: string,
+  previous: string,
+  next: string,
+): Promise<boolean> {
+  const result = await db.query(
+    `update users set password_hash = $3 where id = $1 and password_hash = $2`,
+    [id, previous, next],
+  );
+  return result.rowCount === 1;
+}
