@@ -1,6 +1,8 @@
 export { openDatabase } from './db/database.js';
 export type { Database, DatabaseOptions, Queryable, QueryResult } from './db/database.js';
 export { migrate } from './db/migrate.js';
+export { roleGrants } from './db/roles.js';
+export type { ServiceRole } from './db/roles.js';
 export { newId, hasPrefix } from './ids/ids.js';
 export type { IdPrefix } from './ids/ids.js';
 export { hashPassword, passwordNeedsRehash, verifyPassword } from './identity/password.js';

@@ -5,3 +5,4 @@
 export { formatMs, medianMs, timed } from './bench.js';
 export { openTestDatabase, testDatabaseKind } from './database.js';
 export type { TestDatabase, TestDatabaseOptions } from './database.js';
+export { openAsRole } from './role.js';
