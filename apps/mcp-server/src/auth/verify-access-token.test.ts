@@ -203,6 +203,19 @@ describe('verifyAccessToken', () => {
     );
   });
 
+  it("refuses a token without org, or whose org is not the user's organization", async () => {
+    expectInvalidToken(
+      await verify(await issuer.mint(PEOPLE.ada.id, { omit: ['org'] })),
+      /organization/,
+    );
+    for (const org of ['', 42, 'org_globex00001', ['org_acme000001']]) {
+      expectInvalidToken(
+        await verify(await issuer.mint(PEOPLE.ada.id, { claims: { org } })),
+        /organization/,
+      );
+    }
+  });
+
   it('refuses a token whose typ is not at+jwt (an ID token, say)', async () => {
     expectInvalidToken(
       await verify(await issuer.mint(PEOPLE.ada.id, { header: { typ: 'JWT' } })),
