@@ -3,6 +3,8 @@ import { join } from 'node:path';
 import { ensurePrivateDirectory, migrate, openDatabase } from '@ask-analyst/workspace';
 import { buildAuthApp, loadAuthConfig } from './app.js';
 
+const SHUTDOWN_DEADLINE_MS = 10_000;
+
 /** Runs the authorization server alone: config, database, migrations, listen, graceful shutdown. */
 async function main(): Promise<void> {
   const config = loadAuthConfig(process.env);
@@ -19,6 +21,11 @@ async function main(): Promise<void> {
     if (closing) return;
     closing = true;
     app.log.info({ signal }, 'shutting down');
+    // Whatever hangs (a stuck connection, the database), the process is gone within 10 s.
+    setTimeout(() => {
+      app.log.error('shutdown did not finish in time; exiting');
+      process.exit(1);
+    }, SHUTDOWN_DEADLINE_MS).unref();
     app
       .close()
       .then(() => db.close())

@@ -9,6 +9,7 @@ import { corsPlugin } from './http/cors.js';
 import { errorHandlingPlugin, sendHttpError } from './http/error-handler.js';
 import { createOriginPolicy } from './http/origin.js';
 import { ipRateLimitPlugin } from './http/rate-limit.js';
+import { shutdownPlugin } from './http/shutdown.js';
 import { WindowCounter } from './limits/window-counter.js';
 import { loggerOptions } from './logging.js';
 import { mcpEndpoint } from './mcp/plugin.js';
@@ -39,6 +40,8 @@ export interface McpAppDeps {
   fetch?: typeof fetch;
   /** The tools to serve; the registry of `src/tools/index.ts` unless a test brings its own. */
   tools?: readonly ToolDefinition[];
+  /** How long `close()` lets in-flight requests finish before ending long streams (default 5 s). */
+  shutdownDrainMs?: number;
 }
 
 /**
@@ -54,7 +57,8 @@ export async function buildMcpApp(deps: McpAppDeps): Promise<FastifyInstance> {
     requestIdHeader: false,
     trustProxy: trustProxyOption(config.trustProxy),
     bodyLimit: config.limits.bodyLimitBytes,
-    return503OnClosing: true,
+    // Requests arriving while closing are answered by the shutdown plugin with the SPEC 2 body.
+    return503OnClosing: false,
     frameworkErrors: (error, request, reply) => {
       void sendHttpError(request, reply, new HttpError('mcp_invalid_request', error.message));
     },
@@ -70,6 +74,7 @@ export async function buildMcpApp(deps: McpAppDeps): Promise<FastifyInstance> {
 
   await app.register(requestIdPlugin);
   await app.register(errorHandlingPlugin);
+  await app.register(shutdownPlugin, { drainMs: deps.shutdownDrainMs });
   // CORS before the per-IP limit, so a browser client can read its 429 and Retry-After.
   await app.register(corsPlugin, { origins });
   await app.register(ipRateLimitPlugin, {

@@ -57,10 +57,9 @@ export async function startStack(
       [await buildMcpApp({ config: mcpConfig, db, engine }), mcpConfig.port, mcpConfig.host],
       [buildCdnApp({ root: cardDistDir }), stack.cdnPort, stack.cdnHost],
     ];
-    for (const [app, port, host] of apps) {
-      closers.push(() => app.close());
-      await app.listen({ port, host });
-    }
+    // The apps stop together (each drains its own requests), then the stores they share.
+    closers.push(() => Promise.all(apps.map(([app]) => app.close())));
+    for (const [app, port, host] of apps) await app.listen({ port, host });
     const admin = await startAdminServer({ db, engine, dataDir: stack.dataDir });
     closers.push(() => admin.close());
     return {

@@ -73,7 +73,12 @@ async function authenticatedMcp(app: FastifyInstance, options: McpEndpointOption
     bodyLimitBytes: bodyLimit,
     log: app.log,
   });
-  app.addHook('onClose', async () => bridge.close());
+  // preClose, not onClose: onClose runs only after every in-flight request ended, so it could never
+  // end a long stream. In-flight requests get the drain window first, then what is left is ended.
+  app.addHook('preClose', async () => {
+    if (app.hasDecorator('shutdownGate')) await app.shutdownGate.drain();
+    await bridge.close();
+  });
 
   app.post('/mcp', async (request, reply) => {
     const caller = request.caller;
