@@ -1,11 +1,12 @@
 import type { EventEmitter } from 'node:events';
 import type { Database } from '@ask-analyst/workspace';
+import fastifyHelmet from '@fastify/helmet';
 import Fastify, { type FastifyInstance } from 'fastify';
 import type { AuthConfig } from './config.js';
 import { loggerOptions } from './http/logging.js';
 import { mountProvider } from './http/mount-provider.js';
 import { FixedWindowLimiter } from './http/rate-limit.js';
-import { applyPageHeaders } from './http/security-headers.js';
+import { applyPageHeaders, BASE_SECURITY_POLICY } from './http/security-headers.js';
 import { interactionRoutes } from './interactions/routes.js';
 import { messagePage } from './interactions/pages.js';
 import { purgeExpiredModels } from './provider/adapter.js';
@@ -63,6 +64,8 @@ export async function buildAuthApp(deps: AuthAppDeps): Promise<FastifyInstance> 
     app.log.error({ err: error }, 'authorization server error'),
   );
 
+  // Security headers on every response, the provider's (written to the raw response) included.
+  await app.register(fastifyHelmet, BASE_SECURITY_POLICY);
   await interactionRoutes(app, {
     provider,
     db,

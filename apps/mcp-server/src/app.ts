@@ -1,4 +1,5 @@
 import { findPrincipal, type Database, type WorksheetEngine } from '@ask-analyst/workspace';
+import fastifyHelmet from '@fastify/helmet';
 import Fastify, { type FastifyInstance } from 'fastify';
 import { createIssuerKeys } from './auth/jwks.js';
 import { createPrincipalCache } from './auth/principal-cache.js';
@@ -73,6 +74,15 @@ export async function buildMcpApp(deps: McpAppDeps): Promise<FastifyInstance> {
   });
 
   await app.register(requestIdPlugin);
+  // The same security headers as every page of the stack; nothing here is a document to render.
+  await app.register(fastifyHelmet, {
+    contentSecurityPolicy: {
+      useDefaults: false,
+      directives: { defaultSrc: ["'none'"], frameAncestors: ["'none'"] },
+    },
+    xFrameOptions: { action: 'deny' },
+    referrerPolicy: { policy: 'no-referrer' },
+  });
   await app.register(errorHandlingPlugin);
   await app.register(shutdownPlugin, { drainMs: deps.shutdownDrainMs });
   // CORS before the per-IP limit, so a browser client can read its 429 and Retry-After.
