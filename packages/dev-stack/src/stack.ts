@@ -8,9 +8,9 @@ import {
   migrate,
   openDatabase,
   seedDemoWorkspace,
-  startAdminServer,
   type Database,
 } from '@ask-analyst/workspace';
+import { startAdminServer } from '@ask-analyst/ops';
 import type { FastifyInstance } from 'fastify';
 import { buildCdnApp } from './cdn.js';
 import { loadStackConfig } from './config.js';

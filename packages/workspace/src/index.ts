@@ -120,6 +120,6 @@ export type { OperatorImportOptions } from './ops/import.js';
 export type { OpsContext } from './ops/context.js';
 export { OpsCommandSchema, runOpsCommand } from './ops/commands.js';
 export type { OpsCommand, OpsOutcome } from './ops/commands.js';
-export { startAdminServer } from './ops/admin-server.js';
-export type { AdminServer, AdminServerOptions } from './ops/admin-server.js';
+export { toOpsFailure } from './ops/error-codes.js';
+export type { OpsFailure } from './ops/error-codes.js';
 export { ensurePrivateDirectory } from './files/private-directory.js';

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { findPrincipal, findPrincipalForSignIn } from '../identity/principals.js';
 import { hashPassword } from '../identity/password.js';
-import { createSmallWorld, type SmallWorld } from '../test-support/world.js';
+import { createSmallWorld, type SmallWorld } from '../testing/world.js';
 import { openTestDatabase, testDatabaseKind, type TestDatabase } from '../testing/database.js';
 import { openAsRole } from '../testing/role.js';
 import { migrate } from './migrate.js';

@@ -3,7 +3,7 @@ import { WorkspaceError } from '../errors.js';
 import { findPrincipal } from '../identity/principals.js';
 import { listAudit } from '../store/ops-audit.js';
 import { openTestDatabase, testDatabaseKind, type TestDatabase } from '../testing/database.js';
-import { createSmallWorld, type SmallWorld } from '../test-support/world.js';
+import { createSmallWorld, type SmallWorld } from '../testing/world.js';
 import type { OpsContext } from './context.js';
 import { enrollOrg, unenrollOrg } from './orgs.js';
 import { purgeRetention } from './purge.js';

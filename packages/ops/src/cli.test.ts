@@ -3,12 +3,15 @@ import { request } from 'node:http';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { WorksheetEngine } from '../data/index.js';
-import { openTestEngine } from '../data/testing.js';
-import { findPrincipal } from '../identity/principals.js';
-import { listAudit } from '../store/ops-audit.js';
-import { openTestDatabase, testDatabaseKind, type TestDatabase } from '../testing/database.js';
-import { createSmallWorld, type SmallWorld } from '../test-support/world.js';
+import { findPrincipal, listAudit, type WorksheetEngine } from '@ask-analyst/workspace';
+import {
+  createSmallWorld,
+  openTestDatabase,
+  openTestEngine,
+  testDatabaseKind,
+  type SmallWorld,
+  type TestDatabase,
+} from '@ask-analyst/workspace/testing';
 import { adminFilePath, readAdminFile } from './admin-file.js';
 import { startAdminServer, type AdminServer } from './admin-server.js';
 import { main } from './cli.js';

@@ -2,11 +2,14 @@ import { randomBytes, timingSafeEqual } from 'node:crypto';
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { z } from 'zod';
-import type { WorksheetEngine } from '../data/index.js';
-import type { Database } from '../db/database.js';
 import { removeAdminFile, writeAdminFile } from './admin-file.js';
-import { OpsCommandSchema, runOpsCommand } from './commands.js';
-import { toOpsFailure } from './error-codes.js';
+import {
+  OpsCommandSchema,
+  runOpsCommand,
+  toOpsFailure,
+  type Database,
+  type WorksheetEngine,
+} from '@ask-analyst/workspace';
 
 export interface AdminServerOptions {
   db: Database;
