@@ -19,6 +19,8 @@ export { isLoopbackOrigin } from '@ask-analyst/protocol';
 export { ConfigError, loadAuthConfig } from './config.js';
 export type { AuthConfig, PrivateSigningJwk, RateLimitRule } from './config.js';
 export { CODE_EDITOR_CLIENT_ID } from './provider/clients.js';
+export { authMigrationSet, authTableGrants } from './db/migrations.js';
+export { storedCredentials } from './db/stored-credentials.js';
 export { ROUTES } from './provider/configuration.js';
 export { retireSigningKey, rotateSigningKey } from './provider/keys.js';
 export { MCP_SCOPES } from './provider/resource-indicators.js';
@@ -39,7 +41,8 @@ const PURGE_INTERVAL_MS = 60 * 60 * 1000;
 /**
  * Builds the development authorization server (SPEC section 3): oidc-provider mounted in Fastify,
  * with this app's sign-in and consent pages, state in the database and ES256 keys from
- * `signing_keys` (or `AUTH_SIGNING_KEYS`). Never listens; `server.ts` or the dev launcher does.
+ * `signing_keys` (or `AUTH_SIGNING_KEYS`). The database must be migrated with `authMigrationSet`
+ * as well as the product's. Never listens; `server.ts` or the dev launcher does.
  */
 export async function buildAuthApp(deps: AuthAppDeps): Promise<FastifyInstance> {
   const { config, db } = deps;

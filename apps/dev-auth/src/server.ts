@@ -1,7 +1,13 @@
 #!/usr/bin/env node
 import { join } from 'node:path';
-import { ensurePrivateDirectory, migrate, openDatabase } from '@ask-analyst/workspace';
+import {
+  ensurePrivateDirectory,
+  migrate,
+  openDatabase,
+  productMigrationSet,
+} from '@ask-analyst/workspace';
 import { buildAuthApp, loadAuthConfig } from './app.js';
+import { authMigrationSet } from './db/migrations.js';
 
 const SHUTDOWN_DEADLINE_MS = 10_000;
 
@@ -13,7 +19,7 @@ async function main(): Promise<void> {
     url: config.databaseUrl,
     dataDir: join(config.dataDir, 'pglite'),
   });
-  await migrate(db);
+  await migrate(db, [productMigrationSet, authMigrationSet]);
   const app = await buildAuthApp({ config, db, logger: { level: config.logLevel } });
 
   let closing = false;

@@ -1,12 +1,18 @@
 import { join } from 'node:path';
 import { cardDistDir } from '@ask-analyst/card/dist-dir';
-import { buildAuthApp, loadAuthConfig } from '@ask-analyst/dev-auth';
+import {
+  authMigrationSet,
+  buildAuthApp,
+  loadAuthConfig,
+  storedCredentials,
+} from '@ask-analyst/dev-auth';
 import { buildMcpApp, loadMcpConfig, persistedSecret } from '@ask-analyst/mcp-server';
 import {
   WorksheetEngine,
   ensurePrivateDirectory,
   migrate,
   openDatabase,
+  productMigrationSet,
   seedDemoWorkspace,
   type Database,
 } from '@ask-analyst/workspace';
@@ -45,7 +51,7 @@ export async function startStack(
     for (const closer of closers.reverse()) await closer().catch(() => undefined);
   };
   try {
-    await migrate(db);
+    await migrate(db, [productMigrationSet, authMigrationSet]);
     const cursorSecret =
       mcpConfig.cursorSecret ?? (await persistedSecret(join(stack.dataDir, 'cursor-secret')));
     const engine = await WorksheetEngine.open({ dataDir: stack.dataDir, cursorSecret });
@@ -60,7 +66,7 @@ export async function startStack(
     // The apps stop together (each drains its own requests), then the stores they share.
     closers.push(() => Promise.all(apps.map(([app]) => app.close())));
     for (const [app, port, host] of apps) await app.listen({ port, host });
-    const admin = await startAdminServer({ db, engine, dataDir: stack.dataDir });
+    const admin = await startAdminServer({ db, engine, dataDir: stack.dataDir, storedCredentials });
     closers.push(() => admin.close());
     return {
       mcpUrl: mcpConfig.mcpUrl,

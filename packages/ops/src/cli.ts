@@ -15,6 +15,7 @@ import {
 import { sendOpsCommand } from './admin-client.js';
 import { parseOpsArgs, UsageError, USAGE } from './args.js';
 import { OpsRemoteError } from './remote-error.js';
+import { storedCredentials } from '@ask-analyst/dev-auth/store';
 
 /** Where the CLI writes; tests pass their own. */
 export interface CliIo {
@@ -94,7 +95,7 @@ async function runDirect(
         cursorSecret: cursorSecret ?? randomBytes(32).toString('base64url'),
       });
     }
-    return await runOpsCommand({ db, engine, actor }, command);
+    return await runOpsCommand({ db, engine, actor, storedCredentials }, command);
   } finally {
     await engine?.close();
     await db.close();

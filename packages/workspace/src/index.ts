@@ -1,6 +1,8 @@
 export { openDatabase } from './db/database.js';
 export type { Database, DatabaseOptions, Queryable, QueryResult } from './db/database.js';
-export { migrate } from './db/migrate.js';
+export { migrate, productMigrationSet } from './db/migrate.js';
+export type { MigrationSet } from './db/migrate.js';
+export type { Migration } from './db/migrations.js';
 export { roleGrants } from './db/roles.js';
 export type { ServiceRole } from './db/roles.js';
 export { newId, hasPrefix } from './ids/ids.js';
@@ -117,7 +119,7 @@ export { purgeRetention } from './ops/purge.js';
 export type { PurgeResult, RetentionOptions } from './ops/purge.js';
 export { importWorksheetAsOperator } from './ops/import.js';
 export type { OperatorImportOptions } from './ops/import.js';
-export type { OpsContext } from './ops/context.js';
+export type { OpsContext, StoredCredentials } from './ops/context.js';
 export { OpsCommandSchema, runOpsCommand } from './ops/commands.js';
 export type { OpsCommand, OpsOutcome } from './ops/commands.js';
 export { toOpsFailure } from './ops/error-codes.js';
