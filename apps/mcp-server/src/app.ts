@@ -7,6 +7,7 @@ import { verifyAccessToken } from './auth/verify-access-token.js';
 import type { McpConfig } from './config.js';
 import { HttpError } from './errors.js';
 import { corsPlugin } from './http/cors.js';
+import { answerClientError } from './http/client-error.js';
 import { errorHandlingPlugin, sendHttpError } from './http/error-handler.js';
 import { createOriginPolicy } from './http/origin.js';
 import { ipRateLimitPlugin } from './http/rate-limit.js';
@@ -60,6 +61,7 @@ export async function buildMcpApp(deps: McpAppDeps): Promise<FastifyInstance> {
     bodyLimit: config.limits.bodyLimitBytes,
     // Requests arriving while closing are answered by the shutdown plugin with the SPEC 2 body.
     return503OnClosing: false,
+    clientErrorHandler: answerClientError,
     frameworkErrors: (error, request, reply) => {
       void sendHttpError(request, reply, new HttpError('mcp_invalid_request', error.message));
     },

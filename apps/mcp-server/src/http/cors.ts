@@ -35,7 +35,12 @@ export const corsPlugin = fp<{ origins: OriginPolicy }>(
           methods: ['POST'],
           // The request headers are reflected: MCP adds headers per method (Mcp-Method, Mcp-Name,
           // Mcp-Param-*), and Authorization must be named explicitly, which `*` would not do.
-          exposedHeaders: ['www-authenticate', 'mcp-protocol-version', 'x-request-id', 'retry-after'],
+          exposedHeaders: [
+            'www-authenticate',
+            'mcp-protocol-version',
+            'x-request-id',
+            'retry-after',
+          ],
           maxAge: 600,
           strictPreflight: false,
         });

@@ -28,12 +28,18 @@ describe('scheduled retention purge', () => {
     const audit = await t.db.query<{ actor: string; action: string }>(
       "select actor, action from ops_audit where action = 'retention.purge'",
     );
-    expect(audit.rows).toEqual([{ actor: 'mcp-server:retention-schedule', action: 'retention.purge' }]);
+    expect(audit.rows).toEqual([
+      { actor: 'mcp-server:retention-schedule', action: 'retention.purge' },
+    ]);
   });
 
   it('can be turned off', async () => {
     t = await createTestApp({ RETENTION_PURGE_INTERVAL_MINUTES: '0' });
     expect(t.app.purgeRetentionNow).toBeUndefined();
-    expect(t.config.retention).toEqual({ telemetryDays: 90, questionsDays: 365, purgeIntervalMinutes: 0 });
+    expect(t.config.retention).toEqual({
+      telemetryDays: 90,
+      questionsDays: 365,
+      purgeIntervalMinutes: 0,
+    });
   });
 });
