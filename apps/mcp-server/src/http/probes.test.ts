@@ -96,7 +96,10 @@ describe('probe findings', () => {
       expect(body).toMatchObject({
         jsonrpc: '2.0',
         id: null,
-        error: { code: -32600, message: expect.stringMatching(/batches are not supported/) },
+        error: {
+          code: -32600,
+          message: expect.stringMatching(/batches are not supported/) as unknown,
+        },
         request_id: response.headers['x-request-id'],
       });
       expect(HttpErrorBodySchema.parse(body).error.details.error_code).toBe('mcp_invalid_request');
