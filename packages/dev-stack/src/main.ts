@@ -14,22 +14,7 @@ const SHUTDOWN_DEADLINE_MS = 10_000;
 async function main(): Promise<void> {
   const started = Date.now();
   const stack = await startStack(process.env, (line) => console.log(line));
-  console.log(`
-Ask Analyst dev stack is up (${((Date.now() - started) / 1000).toFixed(1)} s)
-
-  MCP endpoint           ${stack.mcpUrl}/mcp
-  Authorization server   ${stack.authUrl}
-  CDN (card assets)      ${stack.cdnUrl}
-  Health check           ${stack.mcpUrl}/.well-known/oauth-protected-resource
-
-Demo sign-in (password for all: analyst-demo):
-${DEMO_USERS.map((u) => `  ${u}`).join('\n')}
-
-Code-editor client configuration:
-  { "mcpServers": { "ask-analyst": { "url": "${stack.mcpUrl}/mcp", "auth": { "CLIENT_ID": "analyst-code-editor" } } } }
-
-Ops: pnpm ops --help     Stop: Ctrl+C
-`);
+  // Signals are handled before the banner says the stack is up: a stop right after it is graceful.
   let stopping = false;
   const stop = (signal: string) => {
     if (stopping) return;
@@ -50,6 +35,22 @@ Ops: pnpm ops --help     Stop: Ctrl+C
   };
   process.on('SIGINT', () => stop('SIGINT'));
   process.on('SIGTERM', () => stop('SIGTERM'));
+  console.log(`
+Ask Analyst dev stack is up (${((Date.now() - started) / 1000).toFixed(1)} s)
+
+  MCP endpoint           ${stack.mcpUrl}/mcp
+  Authorization server   ${stack.authUrl}
+  CDN (card assets)      ${stack.cdnUrl}
+  Health check           ${stack.mcpUrl}/.well-known/oauth-protected-resource
+
+Demo sign-in (password for all: analyst-demo):
+${DEMO_USERS.map((u) => `  ${u}`).join('\n')}
+
+Code-editor client configuration:
+  { "mcpServers": { "ask-analyst": { "url": "${stack.mcpUrl}/mcp", "auth": { "CLIENT_ID": "analyst-code-editor" } } } }
+
+Ops: pnpm ops --help     Stop: Ctrl+C
+`);
 }
 
 main().catch((error: unknown) => {
