@@ -295,6 +295,20 @@ describe('authorization code + PKCE over HTTP', () => {
     expect(typeof retry.body.access_token).toBe('string');
   });
 
+  it('refuses an unknown scope such as admin with invalid_scope instead of dropping it', async () => {
+    await createUser(db, people.acme, 'scope@acme.test');
+    const browser = new Browser(server.url);
+    const { visit } = await authorizeInBrowser(
+      browser,
+      authorizationUrl(server, { code_challenge: pkce().challenge, scope: 'workbooks.read admin' }),
+      { email: 'scope@acme.test' },
+    );
+    const answer = callback(visit);
+    expect(answer.searchParams.get('error')).toBe('invalid_scope');
+    expect(answer.searchParams.get('error_description')).toContain('admin');
+    expect(answer.searchParams.get('code')).toBeNull();
+  });
+
   it('requires PKCE with S256: plain and a missing challenge are refused', async () => {
     const browser = new Browser(server.url);
     const plain = callback(
