@@ -11,7 +11,7 @@ const root = new URL('..', import.meta.url).pathname;
 const command = process.argv[2];
 
 /** Packages whose tests exercise the database and so also run against a Postgres server. */
-const POSTGRES_PACKAGES = ['@ask-analyst/workspace', '@ask-analyst/dev-auth', '@ask-analyst/mcp-server'];
+const POSTGRES_PACKAGES = ['@ask-analyst/workspace', '@ask-analyst/ops', '@ask-analyst/dev-auth', '@ask-analyst/mcp-server'];
 
 function run(cmd, args, options = {}) {
   const result = spawnSync(cmd, args, { stdio: 'inherit', cwd: root, ...options });

@@ -1,11 +1,12 @@
 import type { EventEmitter } from 'node:events';
 import type { Database } from '@ask-analyst/workspace';
+import fastifyHelmet from '@fastify/helmet';
 import Fastify, { type FastifyInstance } from 'fastify';
 import type { AuthConfig } from './config.js';
 import { loggerOptions } from './http/logging.js';
 import { mountProvider } from './http/mount-provider.js';
 import { FixedWindowLimiter } from './http/rate-limit.js';
-import { applyPageHeaders } from './http/security-headers.js';
+import { applyPageHeaders, BASE_SECURITY_POLICY } from './http/security-headers.js';
 import { interactionRoutes } from './interactions/routes.js';
 import { messagePage } from './interactions/pages.js';
 import { purgeExpiredModels } from './provider/adapter.js';
@@ -18,6 +19,8 @@ export { isLoopbackOrigin } from '@ask-analyst/protocol';
 export { ConfigError, loadAuthConfig } from './config.js';
 export type { AuthConfig, PrivateSigningJwk, RateLimitRule } from './config.js';
 export { CODE_EDITOR_CLIENT_ID } from './provider/clients.js';
+export { authMigrationSet, authTableGrants } from './db/migrations.js';
+export { storedCredentials } from './db/stored-credentials.js';
 export { ROUTES } from './provider/configuration.js';
 export { retireSigningKey, rotateSigningKey } from './provider/keys.js';
 export { MCP_SCOPES } from './provider/resource-indicators.js';
@@ -38,7 +41,8 @@ const PURGE_INTERVAL_MS = 60 * 60 * 1000;
 /**
  * Builds the development authorization server (SPEC section 3): oidc-provider mounted in Fastify,
  * with this app's sign-in and consent pages, state in the database and ES256 keys from
- * `signing_keys` (or `AUTH_SIGNING_KEYS`). Never listens; `server.ts` or the dev launcher does.
+ * `signing_keys` (or `AUTH_SIGNING_KEYS`). The database must be migrated with `authMigrationSet`
+ * as well as the product's. Never listens; `server.ts` or the dev launcher does.
  */
 export async function buildAuthApp(deps: AuthAppDeps): Promise<FastifyInstance> {
   const { config, db } = deps;
@@ -63,6 +67,8 @@ export async function buildAuthApp(deps: AuthAppDeps): Promise<FastifyInstance> 
     app.log.error({ err: error }, 'authorization server error'),
   );
 
+  // Security headers on every response, the provider's (written to the raw response) included.
+  await app.register(fastifyHelmet, BASE_SECURITY_POLICY);
   await interactionRoutes(app, {
     provider,
     db,

@@ -260,7 +260,7 @@ describe('authorization code + PKCE over HTTP', () => {
     expect(trailingSlash.searchParams.get('error')).toBe('invalid_target');
   });
 
-  it('refuses an unknown resource at the token endpoint', async () => {
+  it('refuses an unknown resource at the token endpoint without spending the code', async () => {
     await createUser(db, people.acme, 'target@acme.test');
     const browser = new Browser(server.url);
     const { verifier, challenge } = pkce();
@@ -282,6 +282,31 @@ describe('authorization code + PKCE over HTTP', () => {
     });
     expect(res.status).toBe(400);
     expect(res.body.error).toBe('invalid_target');
+    // The refusal came before the code was consumed: the corrected exchange still works.
+    const retry = await tokenRequest(server, {
+      grant_type: 'authorization_code',
+      code,
+      code_verifier: verifier,
+      client_id: CLIENT_ID,
+      redirect_uri: REDIRECT_URI,
+      resource: TEST_RESOURCE,
+    });
+    expect(retry.status).toBe(200);
+    expect(typeof retry.body.access_token).toBe('string');
+  });
+
+  it('refuses an unknown scope such as admin with invalid_scope instead of dropping it', async () => {
+    await createUser(db, people.acme, 'scope@acme.test');
+    const browser = new Browser(server.url);
+    const { visit } = await authorizeInBrowser(
+      browser,
+      authorizationUrl(server, { code_challenge: pkce().challenge, scope: 'workbooks.read admin' }),
+      { email: 'scope@acme.test' },
+    );
+    const answer = callback(visit);
+    expect(answer.searchParams.get('error')).toBe('invalid_scope');
+    expect(answer.searchParams.get('error_description')).toContain('admin');
+    expect(answer.searchParams.get('code')).toBeNull();
   });
 
   it('requires PKCE with S256: plain and a missing challenge are refused', async () => {

@@ -1,7 +1,15 @@
 #!/usr/bin/env node
 import { join } from 'node:path';
-import { ensurePrivateDirectory, migrate, openDatabase } from '@ask-analyst/workspace';
+import {
+  ensurePrivateDirectory,
+  migrate,
+  openDatabase,
+  productMigrationSet,
+} from '@ask-analyst/workspace';
 import { buildAuthApp, loadAuthConfig } from './app.js';
+import { authMigrationSet } from './db/migrations.js';
+
+const SHUTDOWN_DEADLINE_MS = 10_000;
 
 /** Runs the authorization server alone: config, database, migrations, listen, graceful shutdown. */
 async function main(): Promise<void> {
@@ -11,7 +19,7 @@ async function main(): Promise<void> {
     url: config.databaseUrl,
     dataDir: join(config.dataDir, 'pglite'),
   });
-  await migrate(db);
+  await migrate(db, [productMigrationSet, authMigrationSet]);
   const app = await buildAuthApp({ config, db, logger: { level: config.logLevel } });
 
   let closing = false;
@@ -19,6 +27,11 @@ async function main(): Promise<void> {
     if (closing) return;
     closing = true;
     app.log.info({ signal }, 'shutting down');
+    // Whatever hangs (a stuck connection, the database), the process is gone within 10 s.
+    setTimeout(() => {
+      app.log.error('shutdown did not finish in time; exiting');
+      process.exit(1);
+    }, SHUTDOWN_DEADLINE_MS).unref();
     app
       .close()
       .then(() => db.close())

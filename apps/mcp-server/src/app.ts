@@ -1,5 +1,6 @@
 import { cardDistDir } from '@ask-analyst/card/dist-dir';
 import { findPrincipal, type Database, type WorksheetEngine } from '@ask-analyst/workspace';
+import fastifyHelmet from '@fastify/helmet';
 import Fastify, { type FastifyInstance } from 'fastify';
 import { createAnalysisRuntime } from './analysis/runtime.js';
 import { createIssuerKeys } from './auth/jwks.js';
@@ -11,9 +12,11 @@ import { verifyAccessToken } from './auth/verify-access-token.js';
 import type { McpConfig } from './config.js';
 import { HttpError } from './errors.js';
 import { corsPlugin } from './http/cors.js';
+import { answerClientError } from './http/client-error.js';
 import { errorHandlingPlugin, sendHttpError } from './http/error-handler.js';
 import { createOriginPolicy } from './http/origin.js';
 import { ipRateLimitPlugin } from './http/rate-limit.js';
+import { shutdownPlugin } from './http/shutdown.js';
 import { WindowCounter } from './limits/window-counter.js';
 import { loggerOptions } from './logging.js';
 import { mcpEndpoint } from './mcp/plugin.js';
@@ -46,6 +49,8 @@ export interface McpAppDeps {
   tools?: readonly ToolDefinition[];
   /** The card's build folder (Vite's output with its manifest); the card package's by default. */
   cardDistDir?: string;
+  /** How long `close()` lets in-flight requests finish before ending long streams (default 5 s). */
+  shutdownDrainMs?: number;
 }
 
 /**
@@ -61,7 +66,9 @@ export async function buildMcpApp(deps: McpAppDeps): Promise<FastifyInstance> {
     requestIdHeader: false,
     trustProxy: trustProxyOption(config.trustProxy),
     bodyLimit: config.limits.bodyLimitBytes,
-    return503OnClosing: true,
+    // Requests arriving while closing are answered by the shutdown plugin with the SPEC 2 body.
+    return503OnClosing: false,
+    clientErrorHandler: answerClientError,
     frameworkErrors: (error, request, reply) => {
       void sendHttpError(request, reply, new HttpError('mcp_invalid_request', error.message));
     },
@@ -81,7 +88,17 @@ export async function buildMcpApp(deps: McpAppDeps): Promise<FastifyInstance> {
   });
 
   await app.register(requestIdPlugin);
+  // The same security headers as every page of the stack; nothing here is a document to render.
+  await app.register(fastifyHelmet, {
+    contentSecurityPolicy: {
+      useDefaults: false,
+      directives: { defaultSrc: ["'none'"], frameAncestors: ["'none'"] },
+    },
+    xFrameOptions: { action: 'deny' },
+    referrerPolicy: { policy: 'no-referrer' },
+  });
   await app.register(errorHandlingPlugin);
+  await app.register(shutdownPlugin, { drainMs: deps.shutdownDrainMs });
   // CORS before the per-IP limit, so a browser client can read its 429 and Retry-After.
   await app.register(corsPlugin, { origins });
   await app.register(ipRateLimitPlugin, {

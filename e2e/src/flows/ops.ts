@@ -2,7 +2,7 @@ import { spawn } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
 import type { TestStack } from '../fixtures/stack.js';
 
-const CLI = fileURLToPath(new URL('../../../packages/workspace/dist/ops/cli.js', import.meta.url));
+const CLI = fileURLToPath(new URL('../../../packages/ops/dist/cli.js', import.meta.url));
 
 /** Runs the real ops CLI against the running stack (through its loopback admin interface). */
 export function runOps(stack: TestStack, args: string[]): Promise<string> {

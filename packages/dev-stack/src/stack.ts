@@ -1,16 +1,22 @@
 import { join } from 'node:path';
 import { cardDistDir } from '@ask-analyst/card/dist-dir';
-import { buildAuthApp, loadAuthConfig } from '@ask-analyst/dev-auth';
+import {
+  authMigrationSet,
+  buildAuthApp,
+  loadAuthConfig,
+  storedCredentials,
+} from '@ask-analyst/dev-auth';
 import { buildMcpApp, loadMcpConfig, persistedSecret } from '@ask-analyst/mcp-server';
 import {
   WorksheetEngine,
   ensurePrivateDirectory,
   migrate,
   openDatabase,
+  productMigrationSet,
   seedDemoWorkspace,
-  startAdminServer,
   type Database,
 } from '@ask-analyst/workspace';
+import { startAdminServer } from '@ask-analyst/ops';
 import type { FastifyInstance } from 'fastify';
 import { buildCdnApp } from './cdn.js';
 import { loadStackConfig } from './config.js';
@@ -45,7 +51,7 @@ export async function startStack(
     for (const closer of closers.reverse()) await closer().catch(() => undefined);
   };
   try {
-    await migrate(db);
+    await migrate(db, [productMigrationSet, authMigrationSet]);
     const cursorSecret =
       mcpConfig.cursorSecret ?? (await persistedSecret(join(stack.dataDir, 'cursor-secret')));
     const engine = await WorksheetEngine.open({ dataDir: stack.dataDir, cursorSecret });
@@ -55,13 +61,12 @@ export async function startStack(
     const apps: Array<[FastifyInstance, number, string]> = [
       [await buildAuthApp({ config: authConfig, db }), authConfig.port, authConfig.host],
       [await buildMcpApp({ config: mcpConfig, db, engine }), mcpConfig.port, mcpConfig.host],
-      [buildCdnApp({ root: cardDistDir }), stack.cdnPort, stack.cdnHost],
+      [await buildCdnApp({ root: cardDistDir }), stack.cdnPort, stack.cdnHost],
     ];
-    for (const [app, port, host] of apps) {
-      closers.push(() => app.close());
-      await app.listen({ port, host });
-    }
-    const admin = await startAdminServer({ db, engine, dataDir: stack.dataDir });
+    // The apps stop together (each drains its own requests), then the stores they share.
+    closers.push(() => Promise.all(apps.map(([app]) => app.close())));
+    for (const [app, port, host] of apps) await app.listen({ port, host });
+    const admin = await startAdminServer({ db, engine, dataDir: stack.dataDir, storedCredentials });
     closers.push(() => admin.close());
     return {
       mcpUrl: mcpConfig.mcpUrl,

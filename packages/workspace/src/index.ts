@@ -1,9 +1,14 @@
 export { openDatabase } from './db/database.js';
 export type { Database, DatabaseOptions, Queryable, QueryResult } from './db/database.js';
-export { migrate } from './db/migrate.js';
+export { migrate, productMigrationSet } from './db/migrate.js';
+export type { MigrationSet } from './db/migrate.js';
+export type { Migration } from './db/migrations.js';
+export { roleGrants } from './db/roles.js';
+export type { ServiceRole } from './db/roles.js';
 export { newId, hasPrefix } from './ids/ids.js';
 export type { IdPrefix } from './ids/ids.js';
-export { hashPassword, verifyPassword } from './identity/password.js';
+export { hashPassword, passwordNeedsRehash, verifyPassword } from './identity/password.js';
+export type { ScryptCost } from './identity/password.js';
 export { findPrincipal, findPrincipalForSignIn } from './identity/principals.js';
 export type { Principal } from './identity/principals.js';
 export { WorksheetEngine, DataError, isDataError, demoDataFile } from './data/index.js';
@@ -41,6 +46,7 @@ export {
   findUserByEmail,
   getUser,
   invalidateTokensOfUser,
+  replacePasswordHash,
   setUserStatus,
 } from './store/users.js';
 export type { UserRecord, UserStatus } from './store/users.js';
@@ -125,9 +131,9 @@ export { purgeRetention } from './ops/purge.js';
 export type { PurgeResult, RetentionOptions } from './ops/purge.js';
 export { importWorksheetAsOperator } from './ops/import.js';
 export type { OperatorImportOptions } from './ops/import.js';
-export type { OpsContext } from './ops/context.js';
+export type { OpsContext, StoredCredentials } from './ops/context.js';
 export { OpsCommandSchema, runOpsCommand } from './ops/commands.js';
 export type { OpsCommand, OpsOutcome } from './ops/commands.js';
-export { startAdminServer } from './ops/admin-server.js';
-export type { AdminServer, AdminServerOptions } from './ops/admin-server.js';
+export { toOpsFailure } from './ops/error-codes.js';
+export type { OpsFailure } from './ops/error-codes.js';
 export { ensurePrivateDirectory } from './files/private-directory.js';

@@ -2,7 +2,6 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type Provider from 'oidc-provider';
 import { ROUTES } from '../provider/configuration.js';
 import { rememberClientAddress } from './client-address.js';
-import { applyProviderHeaders } from './security-headers.js';
 
 /** Paths the provider answers; everything else is this app's (interactions) or 404. */
 const PROVIDER_PATHS = ['/.well-known/*', '/oauth/*', ROUTES.jwks];
@@ -29,7 +28,6 @@ export async function mountProvider(
       // The provider rate-limits registrations by this address (see createProvider).
       rememberClientAddress(request.raw, request.ip);
       reply.hijack();
-      applyProviderHeaders(reply.raw);
       await callback(request.raw, reply.raw);
     };
 

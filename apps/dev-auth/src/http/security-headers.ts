@@ -1,35 +1,43 @@
-import type { ServerResponse } from 'node:http';
+import { fastifyHelmet, type FastifyHelmetOptions } from '@fastify/helmet';
 import type { FastifyReply } from 'fastify';
-import { PAGE_CSP } from '../interactions/pages.js';
+import { PAGE_CSP_DIRECTIVES } from '../interactions/pages.js';
 
-/** On every response: no framing (clickjacking), no MIME sniffing. */
-const BASE_HEADERS: Record<string, string> = {
-  'x-frame-options': 'DENY',
-  'x-content-type-options': 'nosniff',
+/**
+ * The policy of every response (helmet, registered on the root): no framing (clickjacking), no MIME
+ * sniffing, HSTS, and no referrer, since authorization requests and responses carry codes and
+ * states in their URLs. The CSP only forbids framing: the provider's own HTML (errors, form_post)
+ * must keep working.
+ */
+export const BASE_SECURITY_POLICY: FastifyHelmetOptions = {
+  contentSecurityPolicy: {
+    useDefaults: false,
+    directives: {
+      defaultSrc: fastifyHelmet.contentSecurityPolicy.dangerouslyDisableDefaultSrc,
+      frameAncestors: ["'none'"],
+    },
+  },
+  xFrameOptions: { action: 'deny' },
+  referrerPolicy: { policy: 'no-referrer' },
+  // Discovery and the JWKS are read cross-origin by browser-based clients (through CORS).
+  crossOriginResourcePolicy: { policy: 'same-site' },
 };
 
 /**
- * Headers of this app's own pages: the base set, a strict CSP (no script, one stylesheet, no
- * framing) and no caching (they carry CSRF tokens). The referrer policy is `same-origin`, not
- * `no-referrer`: under `no-referrer` browsers send `Origin: null` with form posts, and the forms
- * check `Origin`. Nothing on the pages leads off-site but the final redirect to the client.
+ * What this app's own pages add: a strict CSP (no script, one stylesheet, no framing). The
+ * referrer policy is `same-origin`, not `no-referrer`: under `no-referrer` browsers send
+ * `Origin: null` with form posts, and the forms check `Origin`. Nothing on the pages leads
+ * off-site but the final redirect to the client.
  */
-export function applyPageHeaders(reply: FastifyReply): void {
-  void reply.headers({
-    ...BASE_HEADERS,
-    'content-security-policy': PAGE_CSP,
-    'cache-control': 'no-store',
-    'referrer-policy': 'same-origin',
-  });
-}
+const PAGE_SECURITY_POLICY: FastifyHelmetOptions = {
+  contentSecurityPolicy: { useDefaults: false, directives: PAGE_CSP_DIRECTIVES },
+  referrerPolicy: { policy: 'same-origin' },
+};
 
 /**
- * Headers set on the raw response before the provider writes it. The provider's own HTML (errors,
- * form_post) keeps working: its CSP only forbids framing.
+ * Headers of this app's own pages: the page policy over the base one (through helmet's reply
+ * decorator) and no caching (they carry CSRF tokens).
  */
-export function applyProviderHeaders(res: ServerResponse): void {
-  for (const [name, value] of Object.entries(BASE_HEADERS)) res.setHeader(name, value);
-  // Authorization requests and responses carry codes and states in their URLs.
-  res.setHeader('referrer-policy', 'no-referrer');
-  res.setHeader('content-security-policy', "frame-ancestors 'none'");
+export function applyPageHeaders(reply: FastifyReply): void {
+  reply.helmet(PAGE_SECURITY_POLICY);
+  void reply.header('cache-control', 'no-store');
 }

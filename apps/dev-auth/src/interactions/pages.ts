@@ -17,13 +17,13 @@ ul.scopes label{display:flex;gap:.6rem;margin:0;font-weight:400}code{font-size:.
 `;
 
 /** Content-Security-Policy of every page here: no script, only this stylesheet, no framing. */
-export const PAGE_CSP = [
-  "default-src 'none'",
-  `style-src ${styleHash(STYLE)}`,
-  "img-src 'self' data:",
-  "base-uri 'none'",
-  "frame-ancestors 'none'",
-].join('; ');
+export const PAGE_CSP_DIRECTIVES: Record<string, string[]> = {
+  defaultSrc: ["'none'"],
+  styleSrc: [styleHash(STYLE)],
+  imgSrc: ["'self'", 'data:'],
+  baseUri: ["'none'"],
+  frameAncestors: ["'none'"],
+};
 
 function layout(title: string, body: Raw, head: Raw = raw('')): string {
   return markup`<!doctype html>

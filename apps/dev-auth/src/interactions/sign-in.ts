@@ -1,7 +1,10 @@
 import {
   findPrincipalForSignIn,
+  passwordNeedsRehash,
+  hashPassword,
   type Principal,
   type Queryable,
+  replacePasswordHash,
   verifyPassword,
 } from '@ask-analyst/workspace';
 import { type AccessRefusal, accessRefusal } from '../provider/accounts.js';
@@ -17,7 +20,8 @@ export const INVALID_CREDENTIALS = 'The email or password is incorrect.';
 /**
  * Checks a sign-in. The password is verified (in constant time, against a decoy hash for unknown
  * emails) before anything about the account is looked at, so only the right password learns that
- * the account is revoked or its organization not enrolled.
+ * the account is revoked or its organization not enrolled. A hash made at a lower scrypt cost than
+ * the current one is replaced after a correct password.
  */
 export async function authenticate(
   db: Queryable,
@@ -27,6 +31,11 @@ export async function authenticate(
   const found = email && password ? await findPrincipalForSignIn(db, email) : null;
   const valid = await verifyPassword(password, found?.passwordHash ?? null);
   if (!found || !valid) return { kind: 'invalid' };
+  if (found.passwordHash && passwordNeedsRehash(found.passwordHash)) {
+    // The hash was made at a lower cost than today's: store a fresh one while the password is at hand.
+    const stronger = await hashPassword(password);
+    await replacePasswordHash(db, found.principal.userId, found.passwordHash, stronger);
+  }
   const reason = accessRefusal(found.principal);
   return reason ? { kind: 'refused', reason } : { kind: 'signed-in', principal: found.principal };
 }

@@ -1,10 +1,11 @@
 import { findPrincipal, type Principal, type Queryable } from '@ask-analyst/workspace';
-import type {
-  AccessToken,
-  Account,
-  ClientCredentials,
-  FindAccount,
-  KoaContextWithOIDC,
+import {
+  errors,
+  type AccessToken,
+  type Account,
+  type ClientCredentials,
+  type FindAccount,
+  type KoaContextWithOIDC,
 } from 'oidc-provider';
 
 /** Why a principal may not hold tokens now, or null when they may. */
@@ -45,12 +46,19 @@ export function createFindAccount(db: Queryable): FindAccount {
   };
 }
 
-/** `extraTokenClaims`: the `org` claim (the `org_` id) of every access token. */
+/**
+ * `extraTokenClaims`: the `org` claim (the `org_` id) of every access token. SPEC section 3 makes
+ * `org` part of every token and the MCP server refuses one without it, so when no organization can
+ * be named (no user behind the token, or the user is gone) no token is issued: `invalid_grant`.
+ */
 export function createExtraTokenClaims(db: Queryable) {
   return async (_ctx: KoaContextWithOIDC, token: AccessToken | ClientCredentials) => {
-    if (!('accountId' in token) || !token.accountId) return undefined;
+    if (!('accountId' in token) || !token.accountId) {
+      throw new errors.InvalidGrant('access tokens are issued to users only');
+    }
     const principal = await findPrincipal(db, token.accountId);
-    return principal ? { org: principal.orgId } : undefined;
+    if (!principal) throw new errors.InvalidGrant('the user of this grant no longer exists');
+    return { org: principal.orgId };
   };
 }
 

@@ -14,7 +14,12 @@ import { STATIC_CLIENTS } from './clients.js';
 import { createLoadExistingGrant } from './grants.js';
 import type { SigningKeys } from './keys.js';
 import { validateRedirectUris } from './redirect-uris.js';
-import { MCP_SCOPES, refuseUnknownResource, resourceIndicators } from './resource-indicators.js';
+import {
+  MCP_SCOPES,
+  refuseUnknownResource,
+  refuseUnknownResourceBeforeCodeLookup,
+  resourceIndicators,
+} from './resource-indicators.js';
 
 const DAY = 24 * 60 * 60;
 
@@ -48,7 +53,12 @@ export function providerConfiguration(input: ProviderConfigurationInput): Config
   const { config, db, keys } = input;
   const cimd = { allowPrivateHosts: config.cimdAllowPrivateHosts, fetch: input.fetch };
   return {
-    adapter: createAdapterFactory(db),
+    adapter: (model: string) => {
+      const adapter = createAdapterFactory(db)(model);
+      return model === 'AuthorizationCode'
+        ? refuseUnknownResourceBeforeCodeLookup(adapter, config.mcpResource)
+        : adapter;
+    },
     clients: [...STATIC_CLIENTS],
     clientDefaults: {
       grant_types: ['authorization_code', 'refresh_token'],

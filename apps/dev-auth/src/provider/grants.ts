@@ -1,5 +1,9 @@
 import type { Queryable } from '@ask-analyst/workspace';
-import type { Grant, KoaContextWithOIDC } from 'oidc-provider';
+import { errors, type Grant, type KoaContextWithOIDC } from 'oidc-provider';
+import { MCP_SCOPES } from './resource-indicators.js';
+
+/** Every scope this server knows; anything else in a request is refused, not dropped. */
+const KNOWN_SCOPES = new Set<string>([...MCP_SCOPES, 'openid', 'offline_access']);
 
 /**
  * `loadExistingGrant`: the grant named by this interaction or this browser session, or else the
@@ -9,6 +13,14 @@ import type { Grant, KoaContextWithOIDC } from 'oidc-provider';
 export function createLoadExistingGrant(db: Queryable) {
   return async (ctx: KoaContextWithOIDC): Promise<Grant | undefined> => {
     const { oidc } = ctx;
+    // oidc-provider ignores scopes it does not know; a client asking for `admin` must learn it gets
+    // no such thing (RFC 6749 section 4.1.2.1: invalid_scope). This hook runs inside the
+    // authorization route, whose error handler redirects the error to the client.
+    const requested = typeof oidc.params?.scope === 'string' ? oidc.params.scope.split(' ') : [];
+    const unknown = requested.filter((scope) => scope && !KNOWN_SCOPES.has(scope));
+    if (unknown.length > 0) {
+      throw new errors.InvalidScope(`unknown scope: ${unknown.join(' ')}`, unknown.join(' '));
+    }
     const clientId = oidc.client?.clientId;
     const accountId = oidc.account?.accountId ?? oidc.session?.accountId;
     if (!clientId || !accountId) return undefined;

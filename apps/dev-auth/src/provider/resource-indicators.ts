@@ -1,4 +1,9 @@
-import { errors, type KoaContextWithOIDC, type ResourceServer } from 'oidc-provider';
+import Provider, {
+  errors,
+  type Adapter,
+  type KoaContextWithOIDC,
+  type ResourceServer,
+} from 'oidc-provider';
 
 /** The scopes of the MCP resource (SPEC section 3); a request naming none of them gets both. */
 export const MCP_SCOPES = ['workbooks.read', 'analyses.write'] as const;
@@ -84,4 +89,22 @@ export function withDefaultScopes(scope: string | undefined, registered?: string
   }
   const defaults = MCP_SCOPES.filter((item) => allowed?.has(item) !== false);
   return [...requested, ...defaults].join(' ');
+}
+
+/**
+ * The same refusal for authorization codes: the `authorization_code` grant consumes the code before
+ * it resolves the resource, and a consumed code can never be exchanged again (reusing it revokes
+ * the grant). The grant looks the code up through this adapter once the request's parameters are
+ * parsed, so the lookup is where a bad `resource` is refused, before anything is spent
+ * (`Provider.ctx` is the provider's own request context).
+ */
+export function refuseUnknownResourceBeforeCodeLookup(adapter: Adapter, resource: string): Adapter {
+  const find = adapter.find.bind(adapter);
+  return Object.assign(Object.create(adapter) as Adapter, {
+    find(id: string) {
+      const ctx = Provider.ctx;
+      if (ctx?.oidc?.route === 'token') refuseUnknownResource(ctx, resource);
+      return find(id);
+    },
+  });
 }

@@ -1,11 +1,17 @@
-import { type Database, hashPassword, newId } from '@ask-analyst/workspace';
+import { type Database, hashPassword, migrate, newId } from '@ask-analyst/workspace';
 import { openTestDatabase as openStoreTestDatabase } from '@ask-analyst/workspace/testing';
+import { authMigrationSet } from '../db/migrations.js';
 
 export const PASSWORD = 'correct horse battery staple';
 
-/** A fresh, migrated database: in-memory PGlite, or a new database on the TEST_DATABASE_URL server. */
-export function openTestDatabase(): Promise<Database> {
-  return openStoreTestDatabase();
+/**
+ * A fresh database with the product's and this server's migrations: in-memory PGlite, or a new
+ * database on the TEST_DATABASE_URL server.
+ */
+export async function openTestDatabase(): Promise<Database> {
+  const db = await openStoreTestDatabase();
+  await migrate(db, [authMigrationSet]);
+  return db;
 }
 
 export async function createOrg(db: Database, name: string, enrolled: boolean): Promise<string> {

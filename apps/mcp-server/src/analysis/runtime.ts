@@ -18,8 +18,8 @@ export interface AnalysisRuntime {
   stop(): Promise<void>;
 }
 
-/** Seconds running turns get to finish at shutdown before they are re-queued. */
-const SHUTDOWN_GRACE_MS = 5_000;
+/** How long running turns get to finish at shutdown before they are re-queued (within the 10 s exit). */
+const SHUTDOWN_GRACE_MS = 3_000;
 
 /** The analyst over the worksheet engine, and a turn runner over the database (not started). */
 export function createAnalysisRuntime(deps: {
@@ -56,8 +56,10 @@ export function createAnalysisRuntime(deps: {
     closing: closing.signal,
     start: () => runner.start(),
     async stop() {
-      await runner.stop(SHUTDOWN_GRACE_MS);
+      // Waiting calls answer at once with the turn as it stands (clients follow it with
+      // get_analysis, on any replica); running turns get a moment to finish, then are re-queued.
       closing.abort();
+      await runner.stop(SHUTDOWN_GRACE_MS);
     },
   };
 }

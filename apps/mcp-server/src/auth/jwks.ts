@@ -1,5 +1,11 @@
 import { isLoopbackOrigin } from '@ask-analyst/protocol';
-import { createLocalJWKSet, errors, type JSONWebKeySet, type JWTVerifyGetKey } from 'jose';
+import {
+  createLocalJWKSet,
+  createRemoteJWKSet,
+  customFetch,
+  errors,
+  type JWTVerifyGetKey,
+} from 'jose';
 
 /** Resolves the verification key of a JWS from the authorization server's JWKS. */
 export type KeyResolver = JWTVerifyGetKey;
@@ -13,6 +19,7 @@ export interface IssuerKeysOptions {
   /** The issuer; its RFC 8414 metadata is at `${issuer}/.well-known/oauth-authorization-server`. */
   issuer: string;
   fetch: typeof fetch;
+  /** Clock of the failure backoff; jose's own cache times run on `Date.now()`. */
   now: () => number;
   /** Least time between two refetches on an unknown `kid` (SPEC section 2: at most one a minute). */
   refetchCooldownMs?: number;
@@ -25,88 +32,104 @@ export interface IssuerKeysOptions {
 
 const MAX_DOCUMENT_BYTES = 256 * 1024;
 
+/** Errors that say something about the token's key, not about reaching the key source. */
+const TOKEN_KEY_ERRORS = [
+  errors.JWKSNoMatchingKey,
+  errors.JWKSMultipleMatchingKeys,
+  errors.JOSEAlgNotAllowed,
+  errors.JOSENotSupported,
+  errors.JWSInvalid,
+];
+const isTokenKeyError = (error: unknown) => TOKEN_KEY_ERRORS.some((type) => error instanceof type);
+
 /**
- * A key resolver over the issuer's JWKS, found through its RFC 8414 metadata (`jwks_uri`), cached,
- * refreshed when stale and on an unknown `kid` at most once per cooldown.
+ * A key resolver over the issuer's JWKS. Only the discovery step is ours: the RFC 8414 metadata
+ * names `jwks_uri` (and must name this very issuer). Fetching, caching (`maxAgeMs`), the refetch
+ * on an unknown `kid` at most once per `refetchCooldownMs` and the timeout are jose's
+ * `createRemoteJWKSet`. When a refresh fails the last key set fetched stays in use, so an outage
+ * of the authorization server does not take down requests carrying tokens it already signed.
  */
 export function createIssuerKeys(options: IssuerKeysOptions): KeyResolver {
-  const cooldownMs = options.refetchCooldownMs ?? 60_000;
-  const maxAgeMs = options.maxAgeMs ?? 10 * 60_000;
   const failureBackoffMs = options.failureBackoffMs ?? 5_000;
   const timeoutMs = options.timeoutMs ?? 5_000;
-  let keys: ReturnType<typeof createLocalJWKSet> | undefined;
-  let fetchedAt = Number.NEGATIVE_INFINITY;
-  let attemptedAt = Number.NEGATIVE_INFINITY;
-  let inflight: Promise<void> | undefined;
+  const cappedFetch = boundedFetch(options.fetch, timeoutMs);
+  let remote: ReturnType<typeof createRemoteJWKSet> | undefined;
+  let discovering: Promise<ReturnType<typeof createRemoteJWKSet>> | undefined;
+  let failedAt = Number.NEGATIVE_INFINITY;
 
-  async function getJson(url: string): Promise<unknown> {
-    let response: Response;
-    try {
-      response = await options.fetch(url, {
-        headers: { accept: 'application/json' },
-        redirect: 'error',
-        signal: AbortSignal.timeout(timeoutMs),
-      });
-    } catch (cause) {
-      throw new KeySourceUnavailableError(`GET ${url} failed`, { cause });
-    }
+  async function discover() {
+    const url = `${options.issuer}/.well-known/oauth-authorization-server`;
+    const response = await cappedFetch(url);
     if (!response.ok) throw new KeySourceUnavailableError(`GET ${url} answered ${response.status}`);
-    const text = await response.text();
-    if (text.length > MAX_DOCUMENT_BYTES)
-      throw new KeySourceUnavailableError(`GET ${url}: document too large`);
-    try {
-      return JSON.parse(text) as unknown;
-    } catch (cause) {
-      throw new KeySourceUnavailableError(`GET ${url}: not JSON`, { cause });
-    }
-  }
-
-  async function load(): Promise<void> {
-    attemptedAt = options.now();
-    const metadata = await getJson(`${options.issuer}/.well-known/oauth-authorization-server`);
-    const { issuer, jwks_uri: jwksUri } = (metadata ?? {}) as {
+    const metadata = (await response.json().catch(() => null)) as {
       issuer?: unknown;
       jwks_uri?: unknown;
-    };
+    } | null;
     // RFC 8414 section 3.3: the metadata must name the very issuer it was fetched for.
-    if (issuer !== options.issuer)
+    if (metadata?.issuer !== options.issuer) {
       throw new KeySourceUnavailableError('authorization server metadata names another issuer');
+    }
+    const jwksUri = metadata.jwks_uri;
     if (typeof jwksUri !== 'string' || !isAcceptableKeyUrl(jwksUri)) {
       throw new KeySourceUnavailableError('authorization server metadata has no usable jwks_uri');
     }
-    const jwks = await getJson(jwksUri);
-    if (!isKeySet(jwks)) throw new KeySourceUnavailableError('jwks_uri did not answer a JWK Set');
-    keys = createLocalJWKSet(jwks);
-    fetchedAt = options.now();
+    return createRemoteJWKSet(new URL(jwksUri), {
+      cooldownDuration: options.refetchCooldownMs ?? 60_000,
+      cacheMaxAge: options.maxAgeMs ?? 10 * 60_000,
+      timeoutDuration: timeoutMs,
+      [customFetch]: cappedFetch,
+    });
   }
 
-  function refresh(): Promise<void> {
-    inflight ??= load().finally(() => {
-      inflight = undefined;
-    });
-    return inflight;
-  }
+  const unavailable = (cause?: unknown) =>
+    new KeySourceUnavailableError('authorization server keys unavailable', { cause });
 
   return async (header, token) => {
-    const now = options.now();
-    if (!keys) {
-      if (now - attemptedAt < failureBackoffMs && !inflight) {
-        throw new KeySourceUnavailableError('authorization server keys unavailable (backing off)');
+    if (!remote) {
+      if (!discovering && options.now() - failedAt < failureBackoffMs) throw unavailable();
+      discovering ??= discover().finally(() => {
+        discovering = undefined;
+      });
+      try {
+        remote = await discovering;
+      } catch (error) {
+        failedAt = options.now();
+        throw error instanceof KeySourceUnavailableError ? error : unavailable(error);
       }
-      await refresh();
-    } else if (now - fetchedAt >= maxAgeMs && now - attemptedAt >= cooldownMs) {
-      // Stale keys stay in use when the refresh fails: an outage of the authorization server
-      // should not take down requests carrying tokens it already signed.
-      await refresh().catch(() => undefined);
     }
+    const known = remote.jwks();
+    if (!known && options.now() - failedAt < failureBackoffMs) throw unavailable();
     try {
-      return await (keys as NonNullable<typeof keys>)(header, token);
+      return await remote(header, token);
     } catch (error) {
-      if (!(error instanceof errors.JWKSNoMatchingKey)) throw error;
-      if (options.now() - attemptedAt < cooldownMs) throw error;
-      await refresh();
-      return (keys as NonNullable<typeof keys>)(header, token);
+      if (isTokenKeyError(error)) throw error;
+      failedAt = options.now();
+      // Stale-if-error: the refresh failed, the last key set fetched still verifies.
+      if (known) return createLocalJWKSet(known)(header, token);
+      throw unavailable(error);
     }
+  };
+}
+
+/** `fetch` with a timeout, no redirects and a size cap on the document read. */
+function boundedFetch(fetchImpl: typeof fetch, timeoutMs: number) {
+  return async (url: string | URL, init: RequestInit = {}): Promise<Response> => {
+    let response: Response;
+    try {
+      response = await fetchImpl(url, {
+        ...init,
+        headers: { accept: 'application/json' },
+        redirect: 'error',
+        signal: init.signal ?? AbortSignal.timeout(timeoutMs),
+      });
+    } catch (cause) {
+      throw new KeySourceUnavailableError(`GET ${String(url)} failed`, { cause });
+    }
+    const text = await response.text();
+    if (text.length > MAX_DOCUMENT_BYTES) {
+      throw new KeySourceUnavailableError(`GET ${String(url)}: document too large`);
+    }
+    return new Response(text, { status: response.status, headers: response.headers });
   };
 }
 
@@ -117,10 +140,4 @@ function isAcceptableKeyUrl(value: string): boolean {
   } catch {
     return false;
   }
-}
-
-function isKeySet(value: unknown): value is JSONWebKeySet {
-  return (
-    typeof value === 'object' && value !== null && Array.isArray((value as { keys?: unknown }).keys)
-  );
 }

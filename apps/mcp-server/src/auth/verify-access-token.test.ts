@@ -1,7 +1,7 @@
 import type { Database } from '@ask-analyst/workspace';
 import { findPrincipal } from '@ask-analyst/workspace';
 import { base64url, SignJWT } from 'jose';
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { START } from '../test-support/app.js';
 import { createTestDatabase, invalidateTokens, PEOPLE } from '../test-support/database.js';
 import { createTestIssuer, ISSUER, RESOURCE, type TestIssuer } from '../test-support/issuer.js';
@@ -17,7 +17,17 @@ describe('verifyAccessToken', () => {
   let db: Database;
   let issuer: TestIssuer;
   let keys: KeyResolver;
-  const clock = { now: START };
+  // jose's JWKS cache (max age, unknown-kid cooldown) reads Date.now(): the test clock moves both.
+  let frozen = START;
+  const clock = {
+    get now() {
+      return frozen;
+    },
+    set now(value: number) {
+      frozen = value;
+      vi.setSystemTime(value);
+    },
+  };
   const now = () => clock.now;
 
   beforeAll(async () => {
@@ -26,7 +36,11 @@ describe('verifyAccessToken', () => {
   afterAll(async () => {
     await db.close();
   });
+  afterEach(() => {
+    vi.useRealTimers();
+  });
   beforeEach(async () => {
+    vi.useFakeTimers({ toFake: ['Date'] });
     clock.now = START;
     issuer = await createTestIssuer({ now });
     keys = createIssuerKeys({ issuer: ISSUER, fetch: issuer.fetch, now });
@@ -201,6 +215,19 @@ describe('verifyAccessToken', () => {
       await verify(await issuer.mint(PEOPLE.ada.id, { omit: ['sub'] })),
       /subject/,
     );
+  });
+
+  it("refuses a token without org, or whose org is not the user's organization", async () => {
+    expectInvalidToken(
+      await verify(await issuer.mint(PEOPLE.ada.id, { omit: ['org'] })),
+      /organization/,
+    );
+    for (const org of ['', 42, 'org_globex00001', ['org_acme000001']]) {
+      expectInvalidToken(
+        await verify(await issuer.mint(PEOPLE.ada.id, { claims: { org } })),
+        /organization/,
+      );
+    }
   });
 
   it('refuses a token whose typ is not at+jwt (an ID token, say)', async () => {

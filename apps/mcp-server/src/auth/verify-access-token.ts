@@ -57,7 +57,7 @@ const invalid = (description: string): VerifyResult => ({
  * Verifies an OAuth access token for this resource server and checks the user it names, without
  * any HTTP: a JWT typed `at+jwt` (RFC 9068), signed with an asymmetric key from the issuer's JWKS,
  * `iss` exact, `aud` containing the MCP resource (RFC 8707), `exp`/`nbf`/`iat` within 30 s, `sub`
- * an active user of an enrolled organization, and `iat` not before the user's token invalidation.
+ * an active user of an enrolled organization that the `org` claim names, and `iat` not before the user's token invalidation.
  */
 export async function verifyAccessToken(
   token: string,
@@ -99,8 +99,11 @@ export async function verifyAccessToken(
   }
   if (!principal) return invalid('token subject is not a known user');
   if (!principal.active) return invalid('access of this user has been revoked');
-  if (org !== undefined && org !== principal.orgId)
-    return invalid('token organization does not match the user');
+  // SPEC section 3: every access token names the user's organization; one without it was not
+  // issued by our authorization server as specified, so it is refused rather than trusted.
+  if (typeof org !== 'string' || org !== principal.orgId) {
+    return invalid('token organization is missing or does not match the user');
+  }
   // SPEC section 7: tokens issued before the invalidation second are refused.
   if (
     principal.tokensInvalidBefore &&

@@ -1,7 +1,7 @@
 import type { HttpErrorCode } from '@ask-analyst/protocol';
 import { createMcpHandler, type McpServerFactory } from '@modelcontextprotocol/server';
 import type { FastifyBaseLogger, FastifyReply, FastifyRequest } from 'fastify';
-import { httpErrorBody } from '../errors.js';
+import { HttpError, httpErrorBody } from '../errors.js';
 import type { ToolCall } from '../tools/run-tool.js';
 import { authInfoWithCall } from './call-context.js';
 import type { McpBody } from './json-rpc-body.js';
@@ -12,6 +12,8 @@ import type { McpBody } from './json-rpc-body.js';
  */
 const FORWARDED_HEADERS = new Set(['accept', 'content-type', 'last-event-id', 'user-agent']);
 const forwarded = (name: string) => FORWARDED_HEADERS.has(name) || name.startsWith('mcp-');
+
+const CLOSED = Symbol('closed');
 
 export interface McpBridgeOptions {
   factory: McpServerFactory;
@@ -34,12 +36,22 @@ export function createMcpBridge(options: McpBridgeOptions) {
     onerror: (error) => options.log.debug({ error: error.name }, 'mcp handler reported an error'),
   });
 
+  // Exchanges in flight, so close() can end them: the SDK's close() ends only modern per-request
+  // servers, not 2025-era stateless ones, and not a response Fastify is still streaming.
+  const open = new Set<{ abort: AbortController; endStream?: () => void }>();
+  let closed = false;
+  let signalClosed: () => void = () => undefined;
+  const whenClosed = new Promise<typeof CLOSED>((resolve) => {
+    signalClosed = () => resolve(CLOSED);
+  });
+
   return {
     async handle(
       request: FastifyRequest,
       reply: FastifyReply,
       call: ToolCall,
     ): Promise<FastifyReply> {
+      if (closed) throw new HttpError('mcp_unavailable');
       const body = request.body as McpBody | undefined;
       const headers = new Headers();
       for (const [name, value] of Object.entries(request.headers)) {
@@ -47,7 +59,10 @@ export function createMcpBridge(options: McpBridgeOptions) {
       }
       headers.set('x-request-id', request.id);
       const abort = new AbortController();
+      const exchange: { abort: AbortController; endStream?: () => void } = { abort };
+      open.add(exchange);
       reply.raw.on('close', () => {
+        open.delete(exchange);
         if (!reply.raw.writableFinished) abort.abort();
       });
       const webRequest = new Request(options.endpoint, {
@@ -56,13 +71,25 @@ export function createMcpBridge(options: McpBridgeOptions) {
         signal: abort.signal,
         ...(body && !body.isJson ? { body: body.text } : {}),
       });
-      const response = await handler.fetch(webRequest, {
-        authInfo: authInfoWithCall(call),
-        ...(body?.isJson ? { parsedBody: body.json } : {}),
-      });
+      const response = await Promise.race([
+        handler.fetch(webRequest, {
+          authInfo: authInfoWithCall(call),
+          ...(body?.isJson ? { parsedBody: body.json } : {}),
+        }),
+        whenClosed,
+      ]);
+      if (response === CLOSED) {
+        // Shutting down before the exchange produced an answer: a clean, retryable 503.
+        throw new HttpError('mcp_unavailable', undefined, { headers: { 'retry-after': '1' } });
+      }
       if (response.status < 400) {
+        if (response.body && isEventStream(response)) {
+          const stream = endableEventStream(response.body, requestIdOf(body));
+          exchange.endStream = () => stream.end();
+          return reply.send(new Response(stream.body, response));
+        }
         // A JSON answer is read whole and sent as text: piping a one-chunk web stream into the
-        // Node response costs more than the answer itself. SSE answers stay streamed.
+        // Node response costs more than the answer itself.
         if (response.body !== null && isJson(response.headers.get('content-type'))) {
           return reply
             .code(response.status)
@@ -77,13 +104,77 @@ export function createMcpBridge(options: McpBridgeOptions) {
         .type('application/json; charset=utf-8')
         .send(await errorAnswerBody(response, request.id));
     },
-    close: () => handler.close(),
+    /** Ends every exchange still open (a 503 if none was answered yet, else the stream is ended). */
+    async close() {
+      closed = true;
+      signalClosed();
+      for (const { abort, endStream } of open) {
+        endStream?.();
+        abort.abort();
+      }
+      open.clear();
+      await handler.close();
+    },
   };
 }
 export type McpBridge = ReturnType<typeof createMcpBridge>;
 
 function isJson(contentType: string | null): boolean {
   return contentType?.split(';')[0]?.trim().toLowerCase() === 'application/json';
+}
+
+const isEventStream = (response: Response) =>
+  (response.headers.get('content-type') ?? '').startsWith('text/event-stream');
+
+/** The JSON-RPC id of a single request body, when it has one. */
+function requestIdOf(body: McpBody | undefined): string | number | null {
+  if (!body?.isJson || typeof body.json !== 'object' || body.json === null) return null;
+  const { id } = body.json as { id?: unknown };
+  return typeof id === 'string' || typeof id === 'number' ? id : null;
+}
+
+/**
+ * An SSE response body that `end()` closes early: the stream then ends with a JSON-RPC error for
+ * the pending request (the server is shutting down; retry), so a client is told, not left with a
+ * stream that stopped without an answer.
+ */
+function endableEventStream(source: ReadableStream<Uint8Array>, rpcId: string | number | null) {
+  const reader = source.getReader();
+  let controller: ReadableStreamDefaultController<Uint8Array> | undefined;
+  let done = false;
+  const body = new ReadableStream<Uint8Array>({
+    start(c) {
+      controller = c;
+    },
+    async pull(c) {
+      const chunk = await reader.read().catch(() => ({ done: true as const, value: undefined }));
+      if (done) return;
+      if (chunk.done) {
+        done = true;
+        c.close();
+      } else c.enqueue(chunk.value);
+    },
+    cancel: (reason) => reader.cancel(reason),
+  });
+  return {
+    body,
+    end() {
+      if (done || !controller) return;
+      done = true;
+      if (rpcId !== null) {
+        const message = {
+          jsonrpc: '2.0',
+          id: rpcId,
+          error: { code: -32000, message: 'The server is shutting down. Retry the request.' },
+        };
+        controller.enqueue(
+          new TextEncoder().encode(`event: message\ndata: ${JSON.stringify(message)}\n\n`),
+        );
+      }
+      controller.close();
+      void reader.cancel().catch(() => undefined);
+    },
+  };
 }
 
 function passThroughHeaders(headers: Headers): Record<string, string> {

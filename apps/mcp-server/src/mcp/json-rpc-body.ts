@@ -2,7 +2,8 @@ import type { FastifyRequest } from 'fastify';
 
 /** A POST /mcp body as read once: the raw text and, when it is JSON, its value. */
 export type McpBody =
-  { text: string; json: unknown; isJson: true } | { text: string; isJson: false };
+  | { text: string; json: unknown; isJson: true; hasPrototypeKey: boolean }
+  | { text: string; isJson: false };
 
 /**
  * Content-type parser for `/mcp`: keeps the text and parses JSON itself, so malformed JSON reaches
@@ -10,7 +11,12 @@ export type McpBody =
  */
 export function parseMcpBody(_request: FastifyRequest, text: string): Promise<McpBody> {
   try {
-    return Promise.resolve({ text, json: JSON.parse(text) as unknown, isJson: true });
+    let hasPrototypeKey = false;
+    const json = JSON.parse(text, (key, value: unknown) => {
+      if (key === '__proto__') hasPrototypeKey = true;
+      return value;
+    }) as unknown;
+    return Promise.resolve({ text, json, isJson: true, hasPrototypeKey });
   } catch {
     return Promise.resolve({ text, isJson: false });
   }

@@ -4,14 +4,14 @@ import type { FastifyInstance } from 'fastify';
 import { bearerAuthPlugin } from '../auth/bearer-plugin.js';
 import type { VerifyResult } from '../auth/verify-access-token.js';
 import type { McpConfig } from '../config.js';
-import { HttpError } from '../errors.js';
+import { HttpError, httpErrorBody } from '../errors.js';
 import { originGuard, type OriginPolicy } from '../http/origin.js';
 import { requireTls } from '../http/transport-security.js';
 import { requiredScope } from '../tools/index.js';
 import type { ToolDefinition } from '../tools/define-tool.js';
 import type { ToolRuntime } from '../tools/run-tool.js';
 import { createMcpBridge } from './handler.js';
-import { parseMcpBody } from './json-rpc-body.js';
+import { parseMcpBody, type McpBody } from './json-rpc-body.js';
 import { scopeGate } from './scope-gate.js';
 import { createServerFactory } from './server-factory.js';
 
@@ -40,14 +40,18 @@ export async function mcpEndpoint(
   app.options('/mcp', async (_request, reply) =>
     reply.code(204).header('allow', 'POST, OPTIONS').send(),
   );
+  // Refused in onRequest, before any body is parsed: a DELETE with a JSON content type and an
+  // empty body is still a 405, not a body error.
+  const methodNotAllowed = async () => {
+    throw new HttpError('mcp_method_not_allowed', undefined, {
+      headers: { allow: 'POST, OPTIONS' },
+    });
+  };
   app.route({
     method: ['GET', 'DELETE', 'PUT', 'PATCH'],
     url: '/mcp',
-    handler: async () => {
-      throw new HttpError('mcp_method_not_allowed', undefined, {
-        headers: { allow: 'POST, OPTIONS' },
-      });
-    },
+    onRequest: methodNotAllowed,
+    handler: methodNotAllowed,
   });
 
   await app.register(authenticatedMcp, options);
@@ -65,6 +69,33 @@ async function authenticatedMcp(app: FastifyInstance, options: McpEndpointOption
     if (declared > bodyLimit) throw new HttpError('mcp_payload_too_large');
   });
   await app.register(bearerAuthPlugin, { verify: options.verify, ...challenge });
+  // JSON-RPC batches left the protocol in 2025-06-18; neither revision served here has them.
+  // A `__proto__` key is refused wherever it appears: parsers downstream drop it or turn it into
+  // a prototype, so no schema would ever see it as the unknown argument it is.
+  app.addHook('preValidation', async (request, reply) => {
+    const body = request.body as McpBody | undefined;
+    if (!body?.isJson) return;
+    const refusal = Array.isArray(body.json)
+      ? {
+          rpc: -32600,
+          message: 'JSON-RPC batches are not supported: send one message per request.',
+        }
+      : body.hasPrototypeKey
+        ? { rpc: -32602, message: 'Invalid params: a "__proto__" key is not allowed.' }
+        : null;
+    if (!refusal) return;
+    const spec = httpErrorBody('mcp_invalid_request', refusal.message, request.id);
+    const id = (body.json as { id?: unknown } | null)?.id;
+    return reply
+      .code(400)
+      .type('application/json; charset=utf-8')
+      .send({
+        jsonrpc: '2.0',
+        id: typeof id === 'string' || typeof id === 'number' ? id : null,
+        ...spec,
+        error: { code: refusal.rpc, ...spec.error },
+      });
+  });
   app.addHook(
     'preHandler',
     scopeGate({ ...challenge, requiredScope: (name) => requiredScope(name, options.registry) }),
@@ -76,7 +107,12 @@ async function authenticatedMcp(app: FastifyInstance, options: McpEndpointOption
     bodyLimitBytes: bodyLimit,
     log: app.log,
   });
-  app.addHook('onClose', async () => bridge.close());
+  // preClose, not onClose: onClose runs only after every in-flight request ended, so it could never
+  // end a long stream. In-flight requests get the drain window first, then what is left is ended.
+  app.addHook('preClose', async () => {
+    if (app.hasDecorator('shutdownGate')) await app.shutdownGate.drain();
+    await bridge.close();
+  });
 
   app.post('/mcp', async (request, reply) => {
     const caller = request.caller;

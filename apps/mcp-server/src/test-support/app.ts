@@ -30,6 +30,7 @@ export interface TestAppOptions {
   tools?: readonly ToolDefinition[];
   /** A database (and the engine over its worksheet files) the caller owns and closes. */
   world?: { db: Database; engine: WorksheetEngine };
+  shutdownDrainMs?: number;
 }
 
 /**
@@ -59,6 +60,7 @@ export async function createTestApp(
     now,
     fetch: issuer.fetch,
     ...(options.tools ? { tools: options.tools } : {}),
+    ...(options.shutdownDrainMs === undefined ? {} : { shutdownDrainMs: options.shutdownDrainMs }),
   });
   await app.ready();
   return {

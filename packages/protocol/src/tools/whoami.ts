@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { ScopeSchema } from '../scopes.js';
 
-export const WhoamiInputSchema = z.object({});
+export const WhoamiInputSchema = z.strictObject({});
 export type WhoamiInput = z.infer<typeof WhoamiInputSchema>;
 
 export const WhoamiOutputSchema = z.object({

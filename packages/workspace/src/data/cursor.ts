@@ -1,4 +1,4 @@
-import { createHash, createHmac, timingSafeEqual } from 'node:crypto';
+import { createCipheriv, createDecipheriv, createHash, hkdfSync, randomBytes } from 'node:crypto';
 import type { KeyValue } from './column-values.js';
 import { invalidArgument } from './errors.js';
 
@@ -42,11 +42,19 @@ export function argumentsHash(canonical: unknown): string {
   return createHash('sha256').update(JSON.stringify(canonical)).digest('base64url').slice(0, 22);
 }
 
-function mac(secret: string, body: string): Buffer {
-  return createHmac('sha256', secret).update(`${DOMAIN}.${body}`).digest();
+const IV_BYTES = 12;
+const TAG_BYTES = 16;
+
+/** The AES-256 key of cursors: derived from the secret (HKDF-SHA-256), bound to this use. */
+function cursorKey(secret: string): Buffer {
+  return Buffer.from(hkdfSync('sha256', secret, Buffer.alloc(0), DOMAIN, 32));
 }
 
-/** An opaque, tamper-proof cursor: base64url JSON payload, a dot, base64url HMAC-SHA256 of it. */
+/**
+ * An opaque, tamper-proof cursor: the position and its binding, encrypted with AES-256-GCM under a
+ * key derived from the secret (base64url of IV, ciphertext and tag). Unlike a signed cursor it
+ * reveals nothing (no file path, no row offset, no sort values) to whoever holds it.
+ */
 export function signCursor(
   secret: string,
   binding: CursorBinding,
@@ -62,8 +70,35 @@ export function signCursor(
   };
   if (position.keys && JSON.stringify(position.keys).length <= MAX_CARRIED_KEYS_LENGTH)
     payload.k = position.keys;
-  const body = Buffer.from(JSON.stringify(payload)).toString('base64url');
-  return `${body}.${mac(secret, body).toString('base64url')}`;
+  const iv = randomBytes(IV_BYTES);
+  const cipher = createCipheriv('aes-256-gcm', cursorKey(secret), iv);
+  cipher.setAAD(Buffer.from(DOMAIN));
+  const sealed = Buffer.concat([cipher.update(JSON.stringify(payload), 'utf8'), cipher.final()]);
+  return Buffer.concat([iv, sealed, cipher.getAuthTag()]).toString('base64url');
+}
+
+function unseal(secret: string, cursor: string): Payload {
+  if (!/^[A-Za-z0-9_-]+$/.test(cursor))
+    refuse('cursor is malformed; pass nextCursor exactly as returned');
+  const bytes = Buffer.from(cursor, 'base64url');
+  if (bytes.length <= IV_BYTES + TAG_BYTES)
+    refuse('cursor is malformed; pass nextCursor exactly as returned');
+  try {
+    const decipher = createDecipheriv(
+      'aes-256-gcm',
+      cursorKey(secret),
+      bytes.subarray(0, IV_BYTES),
+    );
+    decipher.setAAD(Buffer.from(DOMAIN));
+    decipher.setAuthTag(bytes.subarray(bytes.length - TAG_BYTES));
+    const plain = Buffer.concat([
+      decipher.update(bytes.subarray(IV_BYTES, bytes.length - TAG_BYTES)),
+      decipher.final(),
+    ]);
+    return JSON.parse(plain.toString('utf8')) as Payload;
+  } catch {
+    return refuse('cursor is not valid; pass nextCursor exactly as returned');
+  }
 }
 
 function refuse(message: string): never {
@@ -81,16 +116,7 @@ export function openCursor(
   cursor: string,
   keyCount: number,
 ): CursorPosition {
-  const parts = cursor.split('.');
-  const [body, signature] = parts;
-  if (parts.length !== 2 || !body || !signature)
-    refuse('cursor is malformed; pass nextCursor exactly as returned');
-  const expected = mac(secret, body);
-  const given = Buffer.from(signature, 'base64url');
-  if (given.length !== expected.length || !timingSafeEqual(given, expected)) {
-    refuse('cursor is not valid; pass nextCursor exactly as returned');
-  }
-  const payload = JSON.parse(Buffer.from(body, 'base64url').toString('utf8')) as Payload;
+  const payload = unseal(secret, cursor);
   if (payload.w !== binding.worksheetId || payload.d !== binding.dataPath) {
     refuse('cursor belongs to another worksheet');
   }

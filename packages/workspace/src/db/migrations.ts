@@ -1,4 +1,8 @@
-/** One schema change; statements run in order inside one transaction. Never edit a shipped one: add another. */
+/**
+ * One schema change; statements run in order inside one transaction. Never edit a shipped one: add
+ * another. (Version 1 once also created the authorization server's tables; they moved to
+ * dev-auth's own migrations, which adopt them where they exist: docs/decisions.md.)
+ */
 export interface Migration {
   version: number;
   name: string;
@@ -108,27 +112,6 @@ export const migrations: Migration[] = [
         action text not null,
         target text not null,
         details jsonb not null default '{}'::jsonb
-      )`,
-      `create table oidc_models (
-        model text not null,
-        id text not null,
-        payload jsonb not null,
-        grant_id text,
-        user_code text,
-        uid text,
-        account_id text,
-        expires_at timestamptz,
-        consumed_at timestamptz,
-        primary key (model, id)
-      )`,
-      `create index oidc_models_grant on oidc_models (grant_id)`,
-      `create index oidc_models_uid on oidc_models (uid)`,
-      `create index oidc_models_account on oidc_models (account_id)`,
-      `create table signing_keys (
-        kid text primary key,
-        private_jwk jsonb not null,
-        created_at timestamptz not null default now(),
-        retired_at timestamptz
       )`,
     ],
   },

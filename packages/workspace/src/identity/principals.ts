@@ -22,12 +22,15 @@ interface PrincipalRow {
   enrolled: boolean;
   status: string;
   tokens_invalid_before: Date | string | null;
-  password_hash: string | null;
 }
 
-const SELECT = `select u.id as user_id, u.email, u.name, u.status, u.tokens_invalid_before, u.password_hash,
-  o.id as org_id, o.name as org_name, o.enrolled
-  from users u join organizations o on o.id = u.org_id`;
+/**
+ * The columns every principal lookup reads. `password_hash` is not among them: only sign-in reads
+ * it, so the MCP server's database role needs no right to read password hashes (docs/database-roles.md).
+ */
+const PRINCIPAL_COLUMNS = `u.id as user_id, u.email, u.name, u.status, u.tokens_invalid_before,
+  o.id as org_id, o.name as org_name, o.enrolled`;
+const FROM = 'from users u join organizations o on o.id = u.org_id';
 
 function toPrincipal(row: PrincipalRow): Principal {
   return {
@@ -44,7 +47,10 @@ function toPrincipal(row: PrincipalRow): Principal {
 
 /** The principal behind a user id (the JWT `sub`), or null when there is no such user. */
 export async function findPrincipal(db: Queryable, userId: string): Promise<Principal | null> {
-  const { rows } = await db.query<PrincipalRow>(`${SELECT} where u.id = $1`, [userId]);
+  const { rows } = await db.query<PrincipalRow>(
+    `select ${PRINCIPAL_COLUMNS} ${FROM} where u.id = $1`,
+    [userId],
+  );
   return rows[0] ? toPrincipal(rows[0]) : null;
 }
 
@@ -53,7 +59,10 @@ export async function findPrincipalForSignIn(
   db: Queryable,
   email: string,
 ): Promise<{ principal: Principal; passwordHash: string | null } | null> {
-  const { rows } = await db.query<PrincipalRow>(`${SELECT} where lower(u.email) = lower($1)`, [email.trim()]);
+  const { rows } = await db.query<PrincipalRow & { password_hash: string | null }>(
+    `select ${PRINCIPAL_COLUMNS}, u.password_hash ${FROM} where lower(u.email) = lower($1)`,
+    [email.trim()],
+  );
   const row = rows[0];
   return row ? { principal: toPrincipal(row), passwordHash: row.password_hash } : null;
 }

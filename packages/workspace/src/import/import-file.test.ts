@@ -6,7 +6,7 @@ import { DataError, type WorksheetEngine } from '../data/index.js';
 import { openTestEngine } from '../data/testing.js';
 import { WorkspaceError } from '../errors.js';
 import { openTestDatabase, testDatabaseKind, type TestDatabase } from '../testing/database.js';
-import { createSmallWorld, type SmallWorld } from '../test-support/world.js';
+import { createSmallWorld, type SmallWorld } from '../testing/world.js';
 import { importWorksheet } from './import-file.js';
 
 let db: TestDatabase;

@@ -4,9 +4,20 @@ import { WorkspaceError } from '../errors.js';
 import { findOrganizationByName, type OrganizationRecord } from '../store/organizations.js';
 import { findUserByEmail, type UserRecord } from '../store/users.js';
 
+/**
+ * Credentials another component keeps for users (the authorization server's refresh tokens,
+ * grants, codes and sessions). The core knows nothing of OAuth: whoever composes the ops context
+ * supplies this, and revocation and invalidation delete through it in their transaction.
+ */
+export interface StoredCredentials {
+  /** Deletes what is stored for the user; returns how many records went. */
+  deleteForUser(tx: Queryable, userId: string): Promise<number>;
+}
+
 /** What an ops function runs with: the database, the worksheet engine (imports), and who acts. */
 export interface OpsContext {
   db: Database;
+  storedCredentials?: StoredCredentials | undefined;
   /** Operator name recorded in the audit log (e.g. the shell user). */
   actor: string;
   engine?: Pick<WorksheetEngine, 'ingest'> | undefined;

@@ -38,14 +38,3 @@ export function toOpsFailure(error: unknown): OpsFailure {
     message: 'internal error: see the log of the running stack',
   };
 }
-
-/** An ops failure reported by the admin interface, raised again in the CLI. */
-export class OpsRemoteError extends Error {
-  override readonly name = 'OpsRemoteError';
-  constructor(
-    readonly code: string,
-    message: string,
-  ) {
-    super(message);
-  }
-}

@@ -3,7 +3,7 @@ import { WorkspaceError } from '../errors.js';
 import { findPrincipal } from '../identity/principals.js';
 import { listAudit } from '../store/ops-audit.js';
 import { openTestDatabase, testDatabaseKind, type TestDatabase } from '../testing/database.js';
-import { createSmallWorld, type SmallWorld } from '../test-support/world.js';
+import { createSmallWorld, type SmallWorld } from '../testing/world.js';
 import type { OpsContext } from './context.js';
 import { enrollOrg, unenrollOrg } from './orgs.js';
 import { purgeRetention } from './purge.js';
@@ -16,7 +16,25 @@ let ops: OpsContext;
 beforeAll(async () => {
   db = await openTestDatabase();
   world = await createSmallWorld(db);
-  ops = { db, actor: 'carol' };
+  // What the authorization server stores per user, as a stand-in table of the same shape: the core
+  // deletes through the StoredCredentials port (dev-auth's real one is tested in dev-auth and ops).
+  await db.query(
+    'create table test_credentials (model text, id text, payload jsonb, grant_id text, account_id text)',
+  );
+  ops = {
+    db,
+    actor: 'carol',
+    storedCredentials: {
+      async deleteForUser(tx, userId) {
+        const deleted = await tx.query(
+          `delete from test_credentials where account_id = $1
+             or grant_id in (select id from test_credentials where model = 'Grant' and account_id = $1)`,
+          [userId],
+        );
+        return deleted.rowCount;
+      },
+    },
+  };
 });
 
 afterAll(async () => {
@@ -32,7 +50,7 @@ async function addAuthorizations(userId: string, grantId: string): Promise<void>
   ];
   for (const [model, id, grant, account] of rows) {
     await db.query(
-      "insert into oidc_models (model, id, payload, grant_id, account_id) values ($1, $2, '{}'::jsonb, $3, $4)",
+      "insert into test_credentials (model, id, payload, grant_id, account_id) values ($1, $2, '{}'::jsonb, $3, $4)",
       [model, id, grant, account],
     );
   }
@@ -40,7 +58,7 @@ async function addAuthorizations(userId: string, grantId: string): Promise<void>
 
 async function authorizationsOf(userId: string, grantId: string): Promise<string[]> {
   const { rows } = await db.query<{ model: string }>(
-    'select model from oidc_models where account_id = $1 or grant_id = $2 order by model',
+    'select model from test_credentials where account_id = $1 or grant_id = $2 order by model',
     [userId, grantId],
   );
   return rows.map((r) => r.model);
@@ -53,7 +71,7 @@ async function expectNotFound(promise: Promise<unknown>, pattern: RegExp): Promi
 }
 
 beforeEach(async () => {
-  await db.query('delete from oidc_models');
+  await db.query('delete from test_credentials');
 });
 
 describe(`ops: users (${testDatabaseKind()})`, () => {

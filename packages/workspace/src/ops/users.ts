@@ -18,6 +18,7 @@ export async function revokeUser(ctx: OpsContext, email: string): Promise<UserOp
     const user = await userByEmail(tx, email);
     await setUserStatus(tx, user.id, 'revoked');
     const invalidated = (await invalidateTokensOfUser(tx, user.id))!;
+    const deletedAuthorizations = (await ctx.storedCredentials?.deleteForUser(tx, user.id)) ?? 0;
     await recordAudit(tx, {
       actor,
       action: 'user.revoke',
@@ -25,10 +26,10 @@ export async function revokeUser(ctx: OpsContext, email: string): Promise<UserOp
       details: {
         userId: user.id,
         previousStatus: user.status,
-        deletedAuthorizations: invalidated.deletedAuthorizations,
+        deletedAuthorizations,
       },
     });
-    return { user: invalidated.user, deletedAuthorizations: invalidated.deletedAuthorizations };
+    return { user: invalidated, deletedAuthorizations };
   });
 }
 
@@ -57,16 +58,17 @@ export async function invalidateUserTokens(ctx: OpsContext, email: string): Prom
   return ctx.db.transaction(async (tx) => {
     const user = await userByEmail(tx, email);
     const invalidated = (await invalidateTokensOfUser(tx, user.id))!;
+    const deletedAuthorizations = (await ctx.storedCredentials?.deleteForUser(tx, user.id)) ?? 0;
     await recordAudit(tx, {
       actor,
       action: 'user.invalidate_tokens',
       target: user.email,
       details: {
         userId: user.id,
-        invalidBefore: invalidated.user.tokensInvalidBefore,
-        deletedAuthorizations: invalidated.deletedAuthorizations,
+        invalidBefore: invalidated.tokensInvalidBefore,
+        deletedAuthorizations,
       },
     });
-    return invalidated;
+    return { user: invalidated, deletedAuthorizations };
   });
 }

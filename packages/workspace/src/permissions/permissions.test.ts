@@ -166,7 +166,9 @@ describe(`listReadableWorkbooks over the demo workspace (${testDatabaseKind()})`
     // Same fingerprint, another sort key: signed cursors cannot be edited or made up.
     const [body = '', signature = ''] = cursor.split('.');
     const decoded = JSON.parse(Buffer.from(body, 'base64url').toString('utf8')) as { f: string };
-    const edited = Buffer.from(JSON.stringify({ f: decoded.f, k: ['m', 'x'] })).toString('base64url');
+    const edited = Buffer.from(JSON.stringify({ f: decoded.f, k: ['m', 'x'] })).toString(
+      'base64url',
+    );
     for (const forged of [`${edited}.${signature}`, edited, `${body}.${signature.slice(1)}x`]) {
       await expectCode(
         listReadableWorkbooks(demo.db, user.ada!, { appUrl, limit: 2, cursor: forged }),

@@ -35,9 +35,7 @@ export async function listReadableWorkbooks(
   const query = options.query?.trim() || null;
   const args = { query, workspaceId: options.workspaceId ?? null };
   const secret = await serviceSecret(db, LIST_CURSOR_SECRET);
-  const after = options.cursor
-    ? decodeCursor(options.cursor, 'workbooks', args, 2, secret)
-    : null;
+  const after = options.cursor ? decodeCursor(options.cursor, 'workbooks', args, 2, secret) : null;
   const { rows } = await db.query<WorkbookViewRow & { sort_key: string }>(
     `with ${ACCESS_CTE}
      select ${WORKBOOK_VIEW_SELECT}, lower(wb.name) as sort_key

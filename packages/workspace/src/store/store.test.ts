@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { WorkspaceError } from '../errors.js';
 import { openTestDatabase, testDatabaseKind, type TestDatabase } from '../testing/database.js';
-import { createSmallWorld, type SmallWorld } from '../test-support/world.js';
+import { createSmallWorld, type SmallWorld } from '../testing/world.js';
 import { createConversation, getConversation } from './conversations.js';
 import { findOrganizationByName, getOrganization } from './organizations.js';
 import {

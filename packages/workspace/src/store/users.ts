@@ -101,26 +101,36 @@ export async function setUserStatus(
 /**
  * Invalidates everything a user holds (SPEC section 7): access tokens whose `iat` is earlier than the
  * invalidation second are refused from now on. That second is the next whole second after now, so a
- * token issued earlier in the current second (`iat` has second precision) is refused too. The
- * authorization server's stored refresh tokens, grants, codes and sessions of the user are deleted,
- * so the next refresh fails with `invalid_grant` and the user signs in again. Returns null when there is no such user. Run it in a transaction.
+ * token issued earlier in the current second (`iat` has second precision) is refused too, and the
+ * authorization server refuses refresh tokens from sign-ins before it. Returns null when there is
+ * no such user.
  */
 export async function invalidateTokensOfUser(
   db: Queryable,
   id: string,
-): Promise<{ user: UserRecord; deletedAuthorizations: number } | null> {
+): Promise<UserRecord | null> {
   const { rows } = await db.query<UserRow>(
     `update users set tokens_invalid_before = date_trunc('second', now()) + interval '1 second',
        updated_at = now()
      where id = $1 returning ${COLUMNS}`,
     [id],
   );
-  if (!rows[0]) return null;
-  // Rows of the user (refresh tokens, grants, sessions, codes) and rows tied to the user's grants.
-  const deleted = await db.query(
-    `delete from oidc_models where account_id = $1
-       or grant_id in (select id from oidc_models where model = 'Grant' and account_id = $1)`,
-    [id],
+  return rows[0] ? toRecord(rows[0]) : null;
+}
+
+/**
+ * Replaces a user's password hash only if it is still `previous` (a rehash at sign-in must not
+ * undo a password change made meanwhile). True when the row was updated.
+ */
+export async function replacePasswordHash(
+  db: Queryable,
+  id: string,
+  previous: string,
+  next: string,
+): Promise<boolean> {
+  const result = await db.query(
+    `update users set password_hash = $3 where id = $1 and password_hash = $2`,
+    [id, previous, next],
   );
-  return { user: toRecord(rows[0]), deletedAuthorizations: deleted.rowCount };
+  return result.rowCount === 1;
 }

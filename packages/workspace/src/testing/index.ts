@@ -5,3 +5,7 @@
 export { formatMs, medianMs, timed } from './bench.js';
 export { openTestDatabase, testDatabaseKind } from './database.js';
 export type { TestDatabase, TestDatabaseOptions } from './database.js';
+export { openAsRole } from './role.js';
+export { openTestEngine } from '../data/testing.js';
+export { createSmallWorld } from './world.js';
+export type { SmallWorld } from './world.js';

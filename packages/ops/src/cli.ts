@@ -4,12 +4,18 @@ import { realpathSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
-import { WorksheetEngine } from '../data/index.js';
-import { openDatabase } from '../db/database.js';
+import {
+  openDatabase,
+  runOpsCommand,
+  toOpsFailure,
+  WorksheetEngine,
+  type OpsCommand,
+  type OpsOutcome,
+} from '@ask-analyst/workspace';
 import { sendOpsCommand } from './admin-client.js';
 import { parseOpsArgs, UsageError, USAGE } from './args.js';
-import { runOpsCommand, type OpsCommand, type OpsOutcome } from './commands.js';
-import { OpsRemoteError, toOpsFailure } from './error-codes.js';
+import { OpsRemoteError } from './remote-error.js';
+import { storedCredentials } from '@ask-analyst/dev-auth/store';
 
 /** Where the CLI writes; tests pass their own. */
 export interface CliIo {
@@ -89,7 +95,7 @@ async function runDirect(
         cursorSecret: cursorSecret ?? randomBytes(32).toString('base64url'),
       });
     }
-    return await runOpsCommand({ db, engine, actor }, command);
+    return await runOpsCommand({ db, engine, actor, storedCredentials }, command);
   } finally {
     await engine?.close();
     await db.close();

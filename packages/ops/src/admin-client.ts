@@ -1,7 +1,7 @@
 import { ADMIN_COMMAND_PATH } from './admin-server.js';
 import { readAdminFile, adminFilePath } from './admin-file.js';
-import type { OpsCommand, OpsOutcome } from './commands.js';
-import { OpsRemoteError } from './error-codes.js';
+import type { OpsCommand, OpsOutcome } from '@ask-analyst/workspace';
+import { OpsRemoteError } from './remote-error.js';
 
 /** Sends one command to the running stack's admin interface found through `${dataDir}/admin.json`. */
 export async function sendOpsCommand(

@@ -1,5 +1,5 @@
 import { parseArgs } from 'node:util';
-import { OpsCommandSchema, type OpsCommand } from './commands.js';
+import { OpsCommandSchema, type OpsCommand } from '@ask-analyst/workspace';
 
 /** Bad command-line usage (exit status 2, with the usage text). */
 export class UsageError extends Error {

@@ -2,15 +2,21 @@ import { randomBytes, timingSafeEqual } from 'node:crypto';
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { z } from 'zod';
-import type { WorksheetEngine } from '../data/index.js';
-import type { Database } from '../db/database.js';
 import { removeAdminFile, writeAdminFile } from './admin-file.js';
-import { OpsCommandSchema, runOpsCommand } from './commands.js';
-import { toOpsFailure } from './error-codes.js';
+import {
+  OpsCommandSchema,
+  runOpsCommand,
+  toOpsFailure,
+  type Database,
+  type StoredCredentials,
+  type WorksheetEngine,
+} from '@ask-analyst/workspace';
 
 export interface AdminServerOptions {
   db: Database;
   engine: Pick<WorksheetEngine, 'ingest'>;
+  /** The authorization server's per-user credentials, deleted on revoke and invalidate. */
+  storedCredentials?: StoredCredentials;
   /** The stack's data folder: `admin.json` (port and operator token, mode 0600) is written there. */
   dataDir: string;
   /** Loopback port; 0 (default) picks a free one. */
@@ -76,7 +82,12 @@ export async function startAdminServer(options: AdminServerOptions): Promise<Adm
     try {
       const { actor, command } = AdminRequestSchema.parse(JSON.parse(body));
       const outcome = await runOpsCommand(
-        { db: options.db, engine: options.engine, actor },
+        {
+          db: options.db,
+          engine: options.engine,
+          actor,
+          storedCredentials: options.storedCredentials,
+        },
         command,
       );
       send(response, 200, outcome);

@@ -3,12 +3,16 @@ import { request } from 'node:http';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { WorksheetEngine } from '../data/index.js';
-import { openTestEngine } from '../data/testing.js';
-import { findPrincipal } from '../identity/principals.js';
-import { listAudit } from '../store/ops-audit.js';
-import { openTestDatabase, testDatabaseKind, type TestDatabase } from '../testing/database.js';
-import { createSmallWorld, type SmallWorld } from '../test-support/world.js';
+import { authMigrationSet, storedCredentials } from '@ask-analyst/dev-auth/store';
+import { findPrincipal, listAudit, migrate, type WorksheetEngine } from '@ask-analyst/workspace';
+import {
+  createSmallWorld,
+  openTestDatabase,
+  openTestEngine,
+  testDatabaseKind,
+  type SmallWorld,
+  type TestDatabase,
+} from '@ask-analyst/workspace/testing';
 import { adminFilePath, readAdminFile } from './admin-file.js';
 import { startAdminServer, type AdminServer } from './admin-server.js';
 import { main } from './cli.js';
@@ -25,7 +29,8 @@ beforeAll(async () => {
   db = await openTestDatabase();
   ({ engine, dataDir, dispose: disposeEngine } = await openTestEngine());
   world = await createSmallWorld(db);
-  admin = await startAdminServer({ db, engine, dataDir });
+  await migrate(db, [authMigrationSet]);
+  admin = await startAdminServer({ db, engine, dataDir, storedCredentials });
   files = await mkdtemp(path.join(os.tmpdir(), 'ask-analyst-cli-'));
 });
 
@@ -119,9 +124,17 @@ describe(`admin interface (${testDatabaseKind()})`, () => {
 
 describe('pnpm ops through the running stack', () => {
   it('revoke-user and restore-user change the user and are audited with the actor', async () => {
+    // A refresh token the authorization server holds for Linus: revocation deletes it.
+    await db.query(
+      `insert into oidc_models (model, id, payload, account_id) values ('RefreshToken', 'rt-linus', '{}'::jsonb, $1)`,
+      [world.linus],
+    );
     const revoked = await ops(['revoke-user', 'linus@acme.test']);
     expect(revoked).toMatchObject({ status: 0, err: '' });
-    expect(revoked.out).toMatch(/Revoked linus@acme\.test/);
+    expect(revoked.out).toMatch(/Revoked linus@acme\.test: sign-in and refresh refused, 1 stored/);
+    expect(
+      (await db.query('select 1 from oidc_models where account_id = $1', [world.linus])).rowCount,
+    ).toBe(0);
     expect((await findPrincipal(db, world.linus))?.active).toBe(false);
     expect((await listAudit(db, { limit: 1 }))[0]).toMatchObject({
       actor: 'carol',

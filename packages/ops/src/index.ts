@@ -1,0 +1,2 @@
+export { startAdminServer } from './admin-server.js';
+export type { AdminServer, AdminServerOptions } from './admin-server.js';
