@@ -1,12 +1,10 @@
-import { mkdir, readFile } from 'node:fs/promises';
-import { createServer, type Server } from 'node:http';
-import type { AddressInfo } from 'node:net';
+import { mkdir } from 'node:fs/promises';
 import { join } from 'node:path';
-import { cardTestHostScript } from '@ask-analyst/card/test-host';
-import { CARD_MIME_TYPE, CARD_RESOURCE_URI } from '@ask-analyst/protocol';
+import { CARD_MIME_TYPE } from '@ask-analyst/protocol';
 import type { Client } from '@modelcontextprotocol/client';
 import type { Frame, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { readCardResource, startCardHostPage } from './fixtures/card-host.js';
 import { useE2eWorld } from './fixtures/world.js';
 import { connectAs } from './flows/connect.js';
 
@@ -38,37 +36,26 @@ describe('the Ask Analyst card in a sandboxed frame', () => {
   const world = useE2eWorld();
   let client: Client;
   let resource: CardResourceRead;
-  let hostServer: Server;
+  let hostPage: { origin: string; close(): Promise<void> };
   let hostOrigin: string;
 
   beforeAll(async () => {
     await mkdir(ARTIFACTS, { recursive: true });
     // The host page on its own loopback origin (not the CDN's): a browser lets a loopback page's
     // frames reach the loopback CDN, as a desktop client reaching a local dev stack would.
-    const hostScript = await readFile(cardTestHostScript, 'utf8');
-    const hostPage = `<!doctype html><html><head><meta charset="utf-8"><title>host</title></head><body><script>${hostScript}</script></body></html>`;
-    hostServer = createServer((_request, response) => {
-      response.writeHead(200, { 'content-type': 'text/html; charset=utf-8' }).end(hostPage);
-    });
-    await new Promise<void>((resolve) => hostServer.listen(0, '127.0.0.1', resolve));
-    hostOrigin = `http://127.0.0.1:${(hostServer.address() as AddressInfo).port}`;
+    hostPage = await startCardHostPage();
+    hostOrigin = hostPage.origin;
     ({ client } = await connectAs(world.stack.mcpUrl, world.browser, world.receiver, {
       email: 'ada@acme.test',
     }));
-    const read = await client.readResource({ uri: CARD_RESOURCE_URI });
-    const content = read.contents[0] as {
-      mimeType?: string;
-      text?: string;
-      _meta?: { ui?: { csp?: CardResourceRead['csp'] } };
-    };
-    expect(content.mimeType).toBe(CARD_MIME_TYPE);
-    const csp = content._meta?.ui?.csp;
-    expect(csp).toEqual({ resourceDomains: [world.stack.cdnUrl], connectDomains: [] });
-    resource = { html: content.text ?? '', csp: csp as CardResourceRead['csp'] };
+    const read = await readCardResource(client);
+    expect(read.mimeType).toBe(CARD_MIME_TYPE);
+    expect(read.csp).toEqual({ resourceDomains: [world.stack.cdnUrl], connectDomains: [] });
+    resource = { html: read.html, csp: read.csp as CardResourceRead['csp'] };
   });
   afterAll(async () => {
     await client?.close();
-    await new Promise((resolve) => hostServer?.close(resolve));
+    await hostPage?.close();
   });
 
   /** A host page showing the card; every request the card's frame makes is recorded. */

@@ -1,8 +1,9 @@
 import { join } from 'node:path';
 import type { Client } from '@modelcontextprotocol/client';
 import type { Page } from 'playwright-core';
-import { beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { artifactFolder } from './fixtures/artifacts.js';
+import { readCardResource, startCardHostPage } from './fixtures/card-host.js';
 import { TestOAuthClient } from './fixtures/oauth-client.js';
 import { useE2eWorld } from './fixtures/world.js';
 import { TOOLS_LIST, connectAs } from './flows/connect.js';
@@ -20,8 +21,8 @@ interface AnalysisResult {
  * The whole journey of a new user, one step per test, in order, each building on the last:
  * 401 → protected-resource metadata → authorization-server metadata → registration → sign-in →
  * consent → list workbooks → read a worksheet → start an analysis → continue it. Screenshots of the
- * pages the user sees are saved under `.test-artifacts/journey/`. The card steps (the result in a
- * sandboxed iframe, a follow-up asked from inside it) are appended here as the card lands.
+ * pages the user sees are saved under `.test-artifacts/journey/`, ending with the card: the last
+ * answer in a sandboxed iframe, and a follow-up asked from inside it.
  */
 describe('the journey of a new user, end to end', () => {
   const world = useE2eWorld();
@@ -34,7 +35,12 @@ describe('the journey of a new user, end to end', () => {
     screenshots: string[];
     worksheetId?: string;
     conversationId?: string;
+    lastCall?: { input: Record<string, unknown>; result: unknown };
+    card?: { page: Page; frame: import('playwright-core').Frame; close(): Promise<void> };
   } = { artifacts: '', screenshots: [] };
+  afterAll(async () => {
+    await journey.card?.close();
+  });
 
   beforeAll(async () => {
     journey.artifacts = await artifactFolder('journey');
@@ -188,14 +194,13 @@ describe('the journey of a new user, end to end', () => {
 
   it('8. the user continues it with a follow-up', async () => {
     const client = journey.client as Client;
-    const continued = await client.callTool({
-      name: 'continue_analysis',
-      arguments: {
-        conversationId: journey.conversationId,
-        question: 'only for Japan',
-        waitSeconds: 30,
-      },
-    });
+    const input = {
+      conversationId: journey.conversationId,
+      question: 'only for Japan',
+      waitSeconds: 30,
+    };
+    const continued = await client.callTool({ name: 'continue_analysis', arguments: input });
+    journey.lastCall = { input, result: continued };
     expect(continued.isError, JSON.stringify(continued.structuredContent)).toBeFalsy();
     const { conversation, turn } = continued.structuredContent as AnalysisResult;
     expect(conversation.id).toBe(journey.conversationId);
@@ -205,7 +210,72 @@ describe('the journey of a new user, end to end', () => {
     expect(turn.answer?.table.rows).toContainEqual([1980, 35.4]);
   });
 
-  // Appended as the card lands (issue #10, "the whole journey").
-  it.todo('9. the card renders that result in a sandboxed iframe, screenshot saved');
-  it.todo('10. a follow-up asked from inside the card appends a turn');
+  it('9. the card renders that result in a sandboxed iframe, screenshot saved', async () => {
+    const client = journey.client as Client;
+    const resource = await readCardResource(client);
+    expect(resource.csp).toEqual({ resourceDomains: [world.stack.cdnUrl], connectDomains: [] });
+    const host = await startCardHostPage();
+    const context = await world.browser.newContext({ viewport: { width: 900, height: 1200 } });
+    const page = await context.newPage();
+    // The card's tools/call reach the real server through the signed-in client, as a host's would.
+    await page.exposeFunction(
+      'callServerTool',
+      (params: { name: string; arguments: Record<string, unknown> }) => client.callTool(params),
+    );
+    await page.goto(`${host.origin}/`);
+    await page.evaluate(
+      (options) =>
+        (window as unknown as { cardHost: { mount(o: unknown): Promise<void> } }).cardHost.mount(
+          options,
+        ),
+      {
+        html: resource.html,
+        csp: resource.csp,
+        theme: 'light',
+        width: 640,
+        tools: 'server',
+        input: journey.lastCall?.input,
+        result: journey.lastCall?.result,
+      },
+    );
+    const handle = await page.waitForSelector('iframe');
+    expect(await handle.getAttribute('sandbox')).toBe('allow-scripts');
+    const frame = await handle.contentFrame();
+    if (!frame) throw new Error('the card frame has no content');
+    journey.card = {
+      page,
+      frame,
+      close: async () => {
+        await context.close();
+        await host.close();
+      },
+    };
+    await frame.waitForSelector('[data-testid=status]:text("succeeded")', { timeout: 30_000 });
+    await frame.waitForSelector('[data-testid=chart] svg');
+    expect(await frame.locator('[data-testid=answer-table] tbody tr').count()).toBeGreaterThan(5);
+    const file = join(journey.artifacts, '04-card.png');
+    await page.screenshot({ path: file, fullPage: true });
+    journey.screenshots.push(file);
+  });
+
+  it('10. a follow-up asked from inside the card appends a turn', async () => {
+    const { page, frame } = journey.card!;
+    await frame.fill('[data-testid=follow-up-input]', 'now by cylinders');
+    await frame.click('[data-testid=follow-up-submit]');
+    await frame.waitForSelector('h1:text("now by cylinders")');
+    await frame.waitForSelector('[data-testid=status]:text("succeeded")', { timeout: 30_000 });
+    await page.screenshot({
+      path: join(journey.artifacts, '05-card-follow-up.png'),
+      fullPage: true,
+    });
+    const latest = await (journey.client as Client).callTool({
+      name: 'get_analysis',
+      arguments: { conversationId: journey.conversationId },
+    });
+    const { conversation, turn } = latest.structuredContent as AnalysisResult & {
+      turn: { question: string };
+    };
+    expect(conversation.turnCount).toBe(3);
+    expect(turn).toMatchObject({ question: 'now by cylinders', status: 'succeeded' });
+  });
 });
