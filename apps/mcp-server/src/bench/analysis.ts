@@ -20,14 +20,11 @@ import {
   WorksheetEngine,
 } from '@ask-analyst/workspace';
 import { formatMs as ms, medianMs, timed } from '@ask-analyst/workspace/testing';
-import type { ServerContext } from '@modelcontextprotocol/server';
 import Fastify from 'fastify';
+import { benchToolPath } from './tool-path.js';
 import { createAnalysisRuntime } from '../analysis/runtime.js';
 import { loadMcpConfig } from '../config.js';
-import { WindowCounter } from '../limits/window-counter.js';
-import { databaseTelemetry } from '../telemetry/record.js';
 import { startAnalysis } from '../tools/start-analysis.js';
-import { runTool, type ToolCall, type ToolRuntime } from '../tools/run-tool.js';
 
 const RUNS = 7;
 const QUESTIONS = [
@@ -64,47 +61,20 @@ async function main(): Promise<void> {
     const row = rows[0];
     const principal = await findPrincipal(db, row?.user ?? '');
     if (!principal || !row) throw new Error('the demo workspace has no Flights for Ada');
-    const now = Date.now;
-    const runtime: ToolRuntime = {
+    const callTool = benchToolPath({
       db,
       engine,
       config,
-      now,
-      log,
-      telemetry: databaseTelemetry(db),
-      limits: {
-        toolCallsPerMinute: new WindowCounter(config.limits.toolCallsPerMinute, 60_000, now),
-        analysesPerMinute: new WindowCounter(config.limits.analysesPerMinute, 60_000, now),
-      },
       analysis,
-    };
-    const call: ToolCall = {
-      requestId: 'req_bench',
-      caller: {
-        principal,
-        authInfo: {
-          token: 'bench',
-          clientId: 'bench',
-          scopes: ['workbooks.read', 'analyses.write'],
-        },
-      },
-    };
-    const mcp = {
-      mcpReq: {
-        id: 1,
-        method: 'tools/call',
-        signal: new AbortController().signal,
-        notify: async () => undefined,
-      },
-    } as unknown as ServerContext;
+      principal,
+      scopes: ['workbooks.read', 'analyses.write'],
+    });
     const ask = async (question: string) => {
-      const result = await runTool(
-        startAnalysis,
-        { question, workbookId: row.workbook, waitSeconds: 50 },
-        call,
-        runtime,
-        mcp,
-      );
+      const result = await callTool(startAnalysis, {
+        question,
+        workbookId: row.workbook,
+        waitSeconds: 50,
+      });
       const output = result.structuredContent as AnalysisOutput;
       if (result.isError || output.turn.status !== 'succeeded')
         throw new Error(JSON.stringify(result.structuredContent));

@@ -18,14 +18,12 @@ import {
   WorksheetEngine,
 } from '@ask-analyst/workspace';
 import { formatMs as ms, medianMs, timed } from '@ask-analyst/workspace/testing';
-import type { CallToolResult, ServerContext } from '@modelcontextprotocol/server';
+import type { CallToolResult } from '@modelcontextprotocol/server';
 import Fastify from 'fastify';
+import { benchToolPath } from './tool-path.js';
 import { createAnalysisRuntime } from '../analysis/runtime.js';
 import { loadMcpConfig } from '../config.js';
-import { WindowCounter } from '../limits/window-counter.js';
-import { databaseTelemetry } from '../telemetry/record.js';
 import { readWorksheet } from '../tools/read-worksheet.js';
-import { runTool, type ToolCall, type ToolRuntime } from '../tools/run-tool.js';
 
 const LIMIT = 100;
 const RUNS = 5;
@@ -51,39 +49,17 @@ async function main(): Promise<void> {
     const worksheetId = rows[0]?.sheet;
     if (!principal || !worksheetId) throw new Error('the demo workspace has no Flights for Ada');
 
-    const now = Date.now;
     const config = loadMcpConfig({ TOOL_CALLS_PER_MINUTE: '1000000' });
-    const log = Fastify({ logger: false }).log;
-    const runtime: ToolRuntime = {
+    const callTool = benchToolPath({
       db,
       engine,
       config,
-      now,
-      log,
-      telemetry: databaseTelemetry(db),
-      limits: {
-        toolCallsPerMinute: new WindowCounter(config.limits.toolCallsPerMinute, 60_000, now),
-        analysesPerMinute: new WindowCounter(config.limits.analysesPerMinute, 60_000, now),
-      },
-      analysis: createAnalysisRuntime({ db, engine, config, log }),
-    };
-    const call: ToolCall = {
-      requestId: 'req_bench',
-      caller: {
-        principal,
-        authInfo: { token: 'bench', clientId: 'bench', scopes: ['workbooks.read'] },
-      },
-    };
-    const mcp = {
-      mcpReq: {
-        id: 1,
-        method: 'tools/call',
-        signal: new AbortController().signal,
-        notify: async () => undefined,
-      },
-    } as unknown as ServerContext;
+      analysis: createAnalysisRuntime({ db, engine, config, log: Fastify({ logger: false }).log }),
+      principal,
+      scopes: ['workbooks.read'],
+    });
     const read = async (args: Record<string, unknown>) => {
-      const result: CallToolResult = await runTool(readWorksheet, args, call, runtime, mcp);
+      const result: CallToolResult = await callTool(readWorksheet, args);
       if (result.isError) throw new Error(JSON.stringify(result.structuredContent));
       return result.structuredContent as { nextCursor: string | null; totalRows: number };
     };

@@ -8,7 +8,7 @@ import {
   readableConversation,
   requireAnalyst,
 } from './analysis-turns.js';
-import { defineTool } from './define-tool.js';
+import { ASKS_ANNOTATIONS, defineTool } from './define-tool.js';
 
 /** Appends a follow-up question to an Ask Analyst conversation. */
 export const continueAnalysis = defineTool({
@@ -24,12 +24,7 @@ export const continueAnalysis = defineTool({
   scope: 'analyses.write',
   inputSchema: ContinueAnalysisInputSchema,
   outputSchema: AnalysisOutputSchema,
-  annotations: {
-    readOnlyHint: false,
-    destructiveHint: false,
-    idempotentHint: false,
-    openWorldHint: false,
-  },
+  annotations: ASKS_ANNOTATIONS,
   _meta: CARD_META,
   async handler({ conversationId, question, waitSeconds }, ctx) {
     const conversation = await readableConversation(ctx, conversationId);

@@ -81,3 +81,14 @@ export const READ_ONLY_ANNOTATIONS: ToolAnnotations = {
   idempotentHint: true,
   openWorldHint: false,
 };
+
+/**
+ * Annotations of a tool that asks Ask Analyst a question: it writes a new turn (not read-only), and
+ * the same call twice asks twice (not idempotent); it deletes nothing.
+ */
+export const ASKS_ANNOTATIONS: ToolAnnotations = {
+  readOnlyHint: false,
+  destructiveHint: false,
+  idempotentHint: false,
+  openWorldHint: false,
+};

@@ -10,7 +10,7 @@ import {
 import { toWorksheetSource } from '../analysis/views.js';
 import { ToolError } from '../errors.js';
 import { admitAnalysis, analystRoleNeeded, answerWhenReady, CARD_META } from './analysis-turns.js';
-import { defineTool, type ToolContext } from './define-tool.js';
+import { ASKS_ANNOTATIONS, defineTool, type ToolContext } from './define-tool.js';
 import { notFound } from './readable.js';
 
 const TITLE_LENGTH = 120;
@@ -69,12 +69,7 @@ export const startAnalysis = defineTool({
   scope: 'analyses.write',
   inputSchema: StartAnalysisInputSchema,
   outputSchema: AnalysisOutputSchema,
-  annotations: {
-    readOnlyHint: false,
-    destructiveHint: false,
-    idempotentHint: false,
-    openWorldHint: false,
-  },
+  annotations: ASKS_ANNOTATIONS,
   _meta: CARD_META,
   async handler({ question, workbookId, worksheetId, waitSeconds }, ctx) {
     const candidates = await candidatesFor(ctx, { workbookId, worksheetId });

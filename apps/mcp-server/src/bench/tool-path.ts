@@ -1,0 +1,54 @@
+import type { Principal, Database, WorksheetEngine } from '@ask-analyst/workspace';
+import type { ServerContext } from '@modelcontextprotocol/server';
+import Fastify from 'fastify';
+import type { AnalysisRuntime } from '../analysis/runtime.js';
+import type { McpConfig } from '../config.js';
+import { WindowCounter } from '../limits/window-counter.js';
+import { databaseTelemetry } from '../telemetry/record.js';
+import type { ToolDefinition } from '../tools/define-tool.js';
+import { runTool, type ToolCall, type ToolRuntime } from '../tools/run-tool.js';
+
+/**
+ * The tool path of a benchmark: the funnel (limits, validation, permission checks, the handler,
+ * output validation, telemetry written at once) as `principal` calls it, without HTTP.
+ */
+export function benchToolPath(deps: {
+  db: Database;
+  engine: WorksheetEngine;
+  config: McpConfig;
+  analysis: AnalysisRuntime;
+  principal: Principal;
+  scopes: string[];
+}) {
+  const now = Date.now;
+  const runtime: ToolRuntime = {
+    db: deps.db,
+    engine: deps.engine,
+    config: deps.config,
+    now,
+    log: Fastify({ logger: false }).log,
+    telemetry: databaseTelemetry(deps.db),
+    limits: {
+      toolCallsPerMinute: new WindowCounter(deps.config.limits.toolCallsPerMinute, 60_000, now),
+      analysesPerMinute: new WindowCounter(deps.config.limits.analysesPerMinute, 60_000, now),
+    },
+    analysis: deps.analysis,
+  };
+  const call: ToolCall = {
+    requestId: 'req_bench',
+    caller: {
+      principal: deps.principal,
+      authInfo: { token: 'bench', clientId: 'bench', scopes: deps.scopes },
+    },
+  };
+  const mcp = {
+    mcpReq: {
+      id: 1,
+      method: 'tools/call',
+      signal: new AbortController().signal,
+      notify: async () => undefined,
+    },
+  } as unknown as ServerContext;
+  return (tool: ToolDefinition, args: Record<string, unknown>) =>
+    runTool(tool, args, call, runtime, mcp);
+}
