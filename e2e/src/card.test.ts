@@ -63,7 +63,10 @@ describe('the Ask Analyst card in a sandboxed frame', () => {
     // A fresh context each time: an empty cache, so every load the card makes is seen.
     const context = await world.browser.newContext({ viewport: { width: 900, height: 1200 } });
     const page = await context.newPage();
-    page.on('close', () => void context.close());
+    page.on('close', () => {
+      // The browser may be closing too (end of file): a context already gone is not an error.
+      context.close().catch(() => undefined);
+    });
     const frameRequests: string[] = [];
     const frameResponses: string[] = [];
     const problems: string[] = [];
