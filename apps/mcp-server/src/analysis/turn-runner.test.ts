@@ -155,4 +155,28 @@ describe('TurnRunner: turns created claimed run at once; waiting ones start when
     expect(again).not.toBeNull();
     again!.release();
   });
+
+  it('a turn created claimed while its runner stops is put back in the queue, not left running', async () => {
+    const stopping = new TurnRunner({
+      db,
+      analyst: new Analyst(engine, { rowLimit: 5_000 }),
+      events: new TurnEvents(),
+      log: Fastify({ logger: false }).log,
+      appUrl: APP_URL,
+      timeLimitMs: 60_000,
+      pollMs: 3_600_000,
+    });
+    await stopping.start();
+    const slot = stopping.reserve()!;
+    await stopping.stop(0);
+    expect(stopping.reserve()).toBeNull();
+    const conversation = await newConversation();
+    const turn = await ask(conversation.id, 'How many penguins?', slot.claim);
+    expect(turn.status).toBe('running');
+    slot.launch(turn, prepared);
+    await eventually(async () => (await getTurn(db, turn.id))!.status === 'queued');
+    // The runner that is still up takes it from the queue.
+    runner.wake();
+    expect((await finished(turn)).status).toBe('succeeded');
+  });
 });

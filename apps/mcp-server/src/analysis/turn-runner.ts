@@ -159,8 +159,9 @@ export class TurnRunner {
       },
       launch: (turn, prepared) => {
         if (!free()) return;
-        if (turn.status === 'running' && !this.stopped) this.launch(turn, prepared);
-        else this.wake();
+        if (turn.status !== 'running') this.wake();
+        else if (!this.stopped) this.launch(turn, prepared);
+        else this.giveBack(turn);
       },
       release: () => {
         if (free()) this.wake();
@@ -194,6 +195,14 @@ export class TurnRunner {
       entry.abort.abort();
     }
     await all();
+  }
+
+  /** Puts back in the queue a turn created claimed while this runner was stopping. */
+  private giveBack(turn: TurnRecord): void {
+    requeueTurn(this.options.db, turn.id, this.owner).catch((error: unknown) =>
+      // Its lease expires in `leaseSeconds`; any runner re-queues it then.
+      this.options.log.warn({ err: error, turnId: turn.id }, 're-queueing a turn failed'),
+    );
   }
 
   private schedule(): void {
