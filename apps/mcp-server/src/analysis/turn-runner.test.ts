@@ -174,8 +174,16 @@ describe('TurnRunner: turns created claimed run at once; waiting ones start when
     const turn = await ask(conversation.id, 'How many penguins?', slot.claim);
     expect(turn.status).toBe('running');
     slot.launch(turn, prepared);
-    await eventually(async () => (await getTurn(db, turn.id))!.status === 'queued');
-    // The runner that is still up takes it from the queue.
+    // No longer held by the stopped runner's lease: back in the queue (or, if the runner that is
+    // still up was looking at that moment, already taken by it).
+    const leaseOf = async () =>
+      (
+        await db.query<{ status: string; lease_owner: string | null }>(
+          'select status, lease_owner from turns where id = $1',
+          [turn.id],
+        )
+      ).rows[0]!;
+    await eventually(async () => (await leaseOf()).lease_owner !== stopping.owner);
     runner.wake();
     expect((await finished(turn)).status).toBe('succeeded');
   });
