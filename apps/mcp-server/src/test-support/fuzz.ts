@@ -15,8 +15,9 @@ export const FUZZ_SEED = 20_261_123;
 export const fuzzRuns = (numRuns: number): fc.Parameters<unknown> => ({
   seed: FUZZ_SEED,
   numRuns,
-  // Shrinking replays the app many times; a bounded budget keeps a failing run short.
-  interruptAfterTimeLimit: 60_000,
+  // Shrinking replays the app many times; a bounded budget keeps a failing run short (the runs
+  // themselves take seconds; the budget stays under the tests' own timeouts).
+  interruptAfterTimeLimit: 150_000,
   markInterruptAsFailure: true,
 });
 
