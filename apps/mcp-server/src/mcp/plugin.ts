@@ -13,6 +13,7 @@ import type { ToolRuntime } from '../tools/run-tool.js';
 import { createMcpBridge } from './handler.js';
 import { parseMcpBody, type McpBody } from './json-rpc-body.js';
 import { scopeGate } from './scope-gate.js';
+import { invalidSpecParams } from './spec-params.js';
 import { createServerFactory } from './server-factory.js';
 
 export interface McpEndpointOptions {
@@ -57,6 +58,12 @@ export async function mcpEndpoint(
   await app.register(authenticatedMcp, options);
 }
 
+/** `-32602` for a spec method's malformed params (the SDK would answer `-32603`). */
+function specParamsRefusal(json: unknown): { rpc: number; message: string } | null {
+  const message = invalidSpecParams(json);
+  return message === null ? null : { rpc: -32602, message };
+}
+
 async function authenticatedMcp(app: FastifyInstance, options: McpEndpointOptions): Promise<void> {
   const { config } = options;
   const bodyLimit = config.limits.bodyLimitBytes;
@@ -82,7 +89,7 @@ async function authenticatedMcp(app: FastifyInstance, options: McpEndpointOption
         }
       : body.hasPrototypeKey
         ? { rpc: -32602, message: 'Invalid params: a "__proto__" key is not allowed.' }
-        : null;
+        : specParamsRefusal(body.json);
     if (!refusal) return;
     const spec = httpErrorBody('mcp_invalid_request', refusal.message, request.id);
     const id = (body.json as { id?: unknown } | null)?.id;
