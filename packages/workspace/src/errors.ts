@@ -1,6 +1,11 @@
 /** Stable codes of product-core errors; they match the tool error codes of SPEC section 4. */
 export type WorkspaceErrorCode =
-  'invalid_argument' | 'not_found' | 'permission_denied' | 'conflict';
+  | 'invalid_argument'
+  | 'not_found'
+  | 'permission_denied'
+  | 'conflict'
+  /** The database cannot be reached right now (retryable; see `db/database.ts`). */
+  | 'unavailable';
 
 /**
  * An error the product core raises on purpose: a caller maps `code` to its own surface (a tool

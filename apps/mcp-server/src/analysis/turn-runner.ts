@@ -279,6 +279,14 @@ export class TurnRunner {
             message:
               'The analysis failed unexpectedly. Ask again; if it keeps failing, contact support with the turn id.',
           },
+        }).catch((finishError: unknown) => {
+          // The database is gone too (an outage): nothing can be recorded now. The turn keeps
+          // its lease until it lapses, then `recover` re-queues it; rejecting here would be an
+          // unhandled rejection, which ends the process.
+          this.options.log.warn(
+            { err: finishError, turnId: turn.id },
+            'could not record the failed turn; it is re-queued when its lease lapses',
+          );
         });
       })
       .finally(() => {

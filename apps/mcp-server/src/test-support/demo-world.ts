@@ -32,10 +32,16 @@ export interface DemoApp extends TestApp {
  * Seeds the demo workspace into a fresh test database (in-memory PGlite, or a new database on the
  * Postgres server named by TEST_DATABASE_URL) and a temporary data folder (seconds: once per test
  * file, in `beforeAll`), and builds the app over it. `close()` removes everything.
+ * `postgresServerUrl` puts the database on that server instead (a fault test's own server).
  */
-export async function createDemoApp(env: NodeJS.ProcessEnv = {}): Promise<DemoApp> {
+export async function createDemoApp(
+  env: NodeJS.ProcessEnv = {},
+  options: { postgresServerUrl?: string } = {},
+): Promise<DemoApp> {
   const dataDir = await mkdtemp(join(tmpdir(), 'mcp-demo-data-'));
-  const db = await openTestDatabase();
+  const db = await openTestDatabase(
+    options.postgresServerUrl ? { serverUrl: options.postgresServerUrl } : {},
+  );
   let engine: WorksheetEngine | undefined;
   let t: TestApp | undefined;
   try {

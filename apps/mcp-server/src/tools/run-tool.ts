@@ -10,6 +10,7 @@ import { ToolError } from '../errors.js';
 import type { WindowCounter } from '../limits/window-counter.js';
 import { argumentShape, declaredPropertyNames } from '../telemetry/argument-shape.js';
 import type { TelemetrySink } from '../telemetry/record.js';
+import { toToolError } from './data-errors.js';
 import type { ToolContext, ToolDefinition } from './define-tool.js';
 import { enforceLimit } from './enforce-limit.js';
 
@@ -93,9 +94,13 @@ export async function runTool(
       structuredContent: output.data,
     };
   } catch (error) {
+    // Product-core errors a handler did not map itself (the database unavailable, say) keep
+    // their code; anything else is a bug, logged and answered `internal`.
+    const mapped = toToolError(error);
     const toolError =
-      error instanceof ToolError ? error : new ToolError('internal', undefined, { cause: error });
-    if (!(error instanceof ToolError)) log.error({ err: error }, 'tool failed');
+      mapped instanceof ToolError ? mapped : new ToolError('internal', undefined, { cause: error });
+    if (toolError.code === 'unavailable') log.warn({ err: error }, 'tool unavailable');
+    else if (!(error instanceof ToolError)) log.error({ err: error }, 'tool failed');
     errorCode = toolError.code;
     result = toolErrorResult(toolError, call.requestId);
   }

@@ -6,7 +6,9 @@ export type DataErrorCode =
   | 'unsupported_format'
   | 'timeout'
   | 'cancelled'
-  | 'unavailable';
+  | 'unavailable'
+  /** The disk of the data folder is full (ENOSPC): an operator must free space. */
+  | 'storage_full';
 
 /**
  * An error the data layer raises on purpose. The message is safe to show to the caller; `field`

@@ -55,7 +55,24 @@ async function convert(
   return { rowCount, columns: plans.map((plan) => ({ name: plan.name, type: plan.type })) };
 }
 
+/**
+ * The disk of the data folder (or of the temporary folder) is full: the kernel's ENOSPC, from Node
+ * (`code`) or inside a DuckDB "IO Error" message. Not the file's fault, so not `invalid_file`.
+ */
+function storageFull(error: unknown): DataError | undefined {
+  if (!(error instanceof Error)) return undefined;
+  const code = (error as NodeJS.ErrnoException).code;
+  if (code !== 'ENOSPC' && !/No space left on device/i.test(error.message)) return undefined;
+  return new DataError(
+    'storage_full',
+    'no space left on the disk of the data folder: free some space, then import again',
+    { cause: error },
+  );
+}
+
 function asIngestError(error: unknown): unknown {
+  const full = storageFull(error);
+  if (full) return full;
   const translated = translateDuckDbError(error);
   if (translated instanceof DataError || !(translated instanceof Error)) return translated;
   const reason = translated.message.split('\n')[0] ?? '';
@@ -105,7 +122,7 @@ export async function ingestFile(
     return { dataPath, ...result };
   } catch (error) {
     await rm(tempFile, { force: true });
-    throw error;
+    throw storageFull(error) ?? error;
   } finally {
     context.inFlight.delete(tempName);
     await rm(spill, { recursive: true, force: true });

@@ -1,6 +1,7 @@
 import { createHash } from 'node:crypto';
 import { PGlite } from '@electric-sql/pglite';
 import pg from 'pg';
+import { WorkspaceError } from '../errors.js';
 
 /** Something that runs parameterised SQL: the database itself or an open transaction. */
 export interface Queryable {
@@ -58,35 +59,97 @@ async function openPglite(dataDir: string | undefined): Promise<Database> {
 
 async function openPostgres(url: string): Promise<Database> {
   const pool = new pg.Pool({ connectionString: url, max: 10 });
+  // An idle connection the server closes (restart, failover) is an error event on the pool; the
+  // pool drops that connection and the next query opens a new one, so there is nothing to do.
   pool.on('error', () => undefined);
   const run = async <T>(q: pg.Pool | pg.PoolClient, text: string, params?: unknown[]) => {
     // Parameterised statements are prepared once per connection (named by their text), so a hot
     // query is parsed and planned once, not on every call; the set of texts is the code's own.
-    const result = params?.length
-      ? await q.query({ name: statementName(text), text, values: params })
-      : await q.query(text);
+    const result = await asUnavailable(() =>
+      params?.length ? q.query({ name: statementName(text), text, values: params }) : q.query(text),
+    );
     return { rows: result.rows as T[], rowCount: result.rowCount ?? result.rows.length };
   };
-  await pool.query('select 1');
+  await run(pool, 'select 1');
   return {
     kind: 'postgres',
     query: (text, params) => run(pool, text, params),
     async transaction(fn) {
-      const client = await pool.connect();
+      const client = await asUnavailable(() => pool.connect());
+      // A checked-out connection has no pool listener: without this one, the server closing it
+      // between two statements of the transaction would be an uncaught 'error' event (a crash).
+      let lost: Error | undefined;
+      const onLost = (error: Error) => (lost = error);
+      client.on('error', onLost);
       try {
-        await client.query('begin');
+        await run(client, 'begin');
         const value = await fn({ query: (text, params) => run(client, text, params) });
-        await client.query('commit');
+        await run(client, 'commit');
         return value;
       } catch (error) {
-        await client.query('rollback').catch(() => undefined);
-        throw error;
+        await client.query('rollback').catch((rollbackError: unknown) => {
+          lost ??= rollbackError instanceof Error ? rollbackError : new Error('rollback failed');
+        });
+        throw lost && !isUnavailable(error) ? unavailable(lost) : error;
       } finally {
-        client.release();
+        client.removeListener('error', onLost);
+        // A connection that failed is destroyed, not put back in the pool.
+        client.release(lost);
       }
     },
     close: () => pool.end(),
   };
+}
+
+/**
+ * Node socket errors and Postgres SQLSTATEs that mean "the server cannot be reached or is going
+ * away" (class 08 connection exception, 57P01-57P03 shutdown or starting up, 53300 too many
+ * connections), as opposed to an error of the statement itself.
+ */
+const UNREACHABLE_CODES = new Set([
+  'ECONNREFUSED',
+  'ECONNRESET',
+  'EPIPE',
+  'ETIMEDOUT',
+  'EHOSTUNREACH',
+  'ENETUNREACH',
+  'ENOTFOUND',
+  'EAI_AGAIN',
+  '57P01',
+  '57P02',
+  '57P03',
+  '53300',
+]);
+
+/** pg's own errors for a connection that ended or could not be made (they carry no code). */
+const UNREACHABLE_MESSAGES =
+  /^(Connection terminated|Client has encountered a connection error|timeout exceeded when trying to connect|Client was closed and is not queryable)/;
+
+function isConnectionFailure(error: unknown): boolean {
+  if (!(error instanceof Error)) return false;
+  const code = (error as { code?: unknown }).code;
+  if (typeof code === 'string' && (UNREACHABLE_CODES.has(code) || code.startsWith('08'))) {
+    return true;
+  }
+  if (error instanceof AggregateError) return error.errors.some(isConnectionFailure);
+  return UNREACHABLE_MESSAGES.test(error.message);
+}
+
+function isUnavailable(error: unknown): boolean {
+  return error instanceof WorkspaceError && error.code === 'unavailable';
+}
+
+function unavailable(cause: unknown): WorkspaceError {
+  return new WorkspaceError('unavailable', 'the database is unavailable', { cause });
+}
+
+/** Runs `work`, turning a lost or refused connection into `WorkspaceError('unavailable')`. */
+async function asUnavailable<T>(work: () => Promise<T>): Promise<T> {
+  try {
+    return await work();
+  } catch (error) {
+    throw isConnectionFailure(error) ? unavailable(error) : error;
+  }
 }
 
 const statementNames = new Map<string, string>();

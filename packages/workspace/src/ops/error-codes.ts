@@ -17,6 +17,7 @@ const STATUS: Record<string, number> = {
   permission_denied: 403,
   conflict: 409,
   file_too_large: 413,
+  storage_full: 507,
   unavailable: 503,
   timeout: 504,
 };

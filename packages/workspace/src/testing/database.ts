@@ -11,6 +11,8 @@ export interface TestDatabase extends Database {
 export interface TestDatabaseOptions {
   /** Run the migrations before returning (default true). */
   migrate?: boolean;
+  /** A Postgres server to create the database on instead of TEST_DATABASE_URL's (fault tests). */
+  serverUrl?: string;
 }
 
 /**
@@ -19,7 +21,7 @@ export interface TestDatabaseOptions {
  * environment here does not break the package's config-free rule.
  */
 export async function openTestDatabase(options: TestDatabaseOptions = {}): Promise<TestDatabase> {
-  const serverUrl = process.env.TEST_DATABASE_URL;
+  const serverUrl = options.serverUrl ?? process.env.TEST_DATABASE_URL;
   const db = serverUrl ? await openServerDatabase(serverUrl) : await openPgliteDatabase();
   if (options.migrate ?? true) await migrate(db);
   return db;

@@ -6,6 +6,8 @@ export { formatMs, medianMs, timed } from './bench.js';
 export { openTestDatabase, testDatabaseKind } from './database.js';
 export type { TestDatabase, TestDatabaseOptions } from './database.js';
 export { openAsRole } from './role.js';
+export { startThrowawayPostgres } from './postgres-server.js';
+export type { ThrowawayPostgres } from './postgres-server.js';
 export { openTestEngine } from '../data/testing.js';
 export { createSmallWorld } from './world.js';
 export type { SmallWorld } from './world.js';

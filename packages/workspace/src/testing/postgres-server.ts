@@ -1,0 +1,118 @@
+import { execFile as execFileCallback, spawnSync } from 'node:child_process';
+import { existsSync, readdirSync } from 'node:fs';
+import { chown, mkdtemp, rm } from 'node:fs/promises';
+import { createServer } from 'node:net';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { promisify } from 'node:util';
+
+const execFile = promisify(execFileCallback);
+
+/**
+ * A Postgres server of its own for a fault test: it can be stopped and started again on the same
+ * data folder and port while clients are connected. (The store tests share one server, started by
+ * `scripts/postgres.mjs`, which nobody may stop.)
+ */
+export interface ThrowawayPostgres {
+  /** `postgres://postgres@127.0.0.1:<port>/postgres`: the superuser on the maintenance database. */
+  readonly url: string;
+  /**
+   * `pg_ctl stop`: `fast` ends every session (clients see `57P01` on a running query and a closed
+   * socket when idle), `immediate` kills the server without a clean shutdown (crash recovery at the
+   * next start). Resolves once the server is down.
+   */
+  stop(mode: 'fast' | 'immediate'): Promise<void>;
+  /** Starts the server again on the same data folder and port; resolves once it accepts connections. */
+  start(): Promise<void>;
+  /** Stops the server (if up) and removes its folder. */
+  destroy(): Promise<void>;
+}
+
+/**
+ * Starts a throwaway server from the machine's Postgres binaries (Debian's `postgresql` package),
+ * or says why it cannot: `{ skipped }` when there are no binaries, or when running as root without
+ * a `postgres` user to run them as (root may not run postgres).
+ */
+export async function startThrowawayPostgres(): Promise<ThrowawayPostgres | { skipped: string }> {
+  const bin = findBinDir();
+  if (!bin) return { skipped: 'no Postgres server binaries (apt-get install postgresql)' };
+  const asRoot = process.getuid?.() === 0;
+  const owner = asRoot ? userIds('postgres') : null;
+  if (asRoot && !owner) {
+    return { skipped: 'running as root and there is no postgres user to run the server as' };
+  }
+  const run = async (tool: string, args: string[]) => {
+    const [cmd, argv] = asRoot
+      ? ['runuser', ['-u', 'postgres', '--', join(bin, tool), ...args]]
+      : [join(bin, tool), args];
+    await execFile(cmd, argv, { timeout: 60_000 });
+  };
+
+  const dir = await mkdtemp(join(tmpdir(), 'ask-analyst-pg-fault-'));
+  if (owner) await chown(dir, owner.uid, owner.gid);
+  const data = join(dir, 'data');
+  const port = await freePort();
+  const options = `-c listen_addresses=127.0.0.1 -p ${port} -k ${dir} -c fsync=off -c max_connections=100`;
+  const start = () =>
+    run('pg_ctl', ['-D', data, '-l', join(dir, 'log'), '-w', '-t', '60', '-o', options, 'start']);
+  let up = false;
+  try {
+    await run('initdb', ['-D', data, '-U', 'postgres', '--auth=trust', '-E', 'UTF8']);
+    await start();
+    up = true;
+  } catch (error) {
+    await rm(dir, { recursive: true, force: true });
+    throw error;
+  }
+  return {
+    url: `postgres://postgres@127.0.0.1:${port}/postgres`,
+    async stop(mode) {
+      await run('pg_ctl', ['-D', data, '-m', mode, '-w', '-t', '60', 'stop']);
+      up = false;
+    },
+    async start() {
+      await start();
+      up = true;
+    },
+    async destroy() {
+      try {
+        if (up) await run('pg_ctl', ['-D', data, '-m', 'immediate', '-w', 'stop']);
+      } finally {
+        up = false;
+        await rm(dir, { recursive: true, force: true });
+      }
+    },
+  };
+}
+
+function findBinDir(): string | undefined {
+  const candidates: string[] = [];
+  if (existsSync('/usr/lib/postgresql')) {
+    const versions = readdirSync('/usr/lib/postgresql').sort((a, b) => Number(b) - Number(a));
+    for (const version of versions) candidates.push(join('/usr/lib/postgresql', version, 'bin'));
+  }
+  const onPath = spawnSync('sh', ['-c', 'command -v pg_ctl'], { encoding: 'utf8' }).stdout.trim();
+  if (onPath) candidates.push(join(onPath, '..'));
+  return candidates.find(
+    (dir) => existsSync(join(dir, 'pg_ctl')) && existsSync(join(dir, 'initdb')),
+  );
+}
+
+function userIds(name: string): { uid: number; gid: number } | null {
+  const uid = spawnSync('id', ['-u', name], { encoding: 'utf8' });
+  if (uid.status !== 0) return null;
+  const gid = spawnSync('id', ['-g', name], { encoding: 'utf8' }).stdout.trim();
+  return { uid: Number(uid.stdout.trim()), gid: Number(gid) };
+}
+
+function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const server = createServer();
+    server.once('error', reject);
+    server.listen(0, '127.0.0.1', () => {
+      const address = server.address();
+      const port = typeof address === 'object' && address ? address.port : 0;
+      server.close(() => resolve(port));
+    });
+  });
+}
