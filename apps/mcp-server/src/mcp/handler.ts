@@ -3,6 +3,7 @@ import { createMcpHandler, type McpServerFactory } from '@modelcontextprotocol/s
 import type { FastifyBaseLogger, FastifyReply, FastifyRequest } from 'fastify';
 import { HttpError, httpErrorBody } from '../errors.js';
 import type { ToolCall } from '../tools/run-tool.js';
+import { answerJson } from './answer-json.js';
 import { authInfoWithCall } from './call-context.js';
 import type { ExchangeMultiplexer } from './exchange-multiplexer.js';
 import { asksForProgress, exchangeRoute, type ExchangeRoute } from './exchange-route.js';
@@ -89,7 +90,15 @@ export function createMcpBridge(options: McpBridgeOptions) {
     const outcome = await exchange.outcome;
     switch (outcome.kind) {
       case 'json':
-        reply.code(200).type('application/json').send(JSON.stringify(outcome.message));
+        reply
+          .code(200)
+          .type('application/json')
+          .send(
+            // A tools/list answer is mostly the advertised schemas, frozen and the same each time.
+            route.request.method === 'tools/list'
+              ? answerJson(outcome.message)
+              : JSON.stringify(outcome.message),
+          );
         return true;
       case 'stream':
         reply.code(200).headers(EVENT_STREAM_HEADERS).send(outcome.body);
