@@ -6,6 +6,7 @@ import type { AuthConfig } from './config.js';
 import { loggerOptions } from './http/logging.js';
 import { mountProvider } from './http/mount-provider.js';
 import { FixedWindowLimiter } from './http/rate-limit.js';
+import { requireTls } from './http/require-tls.js';
 import { applyPageHeaders, BASE_SECURITY_POLICY } from './http/security-headers.js';
 import { interactionRoutes } from './interactions/routes.js';
 import { messagePage } from './interactions/pages.js';
@@ -54,6 +55,9 @@ export async function buildAuthApp(deps: AuthAppDeps): Promise<FastifyInstance> 
   );
 
   const app = Fastify({
+    // TLS served directly when configured (TLS_CERT_FILE); otherwise plain HTTP on loopback or
+    // behind a TLS-terminating proxy (TRUST_PROXY).
+    ...(config.tls ? { https: { cert: config.tls.cert, key: config.tls.key } } : {}),
     logger: loggerOptions(deps.logger),
     trustProxy: fastifyTrustProxy(config.trustProxy),
     bodyLimit: 64 * 1024,
@@ -69,6 +73,7 @@ export async function buildAuthApp(deps: AuthAppDeps): Promise<FastifyInstance> 
 
   // Security headers on every response, the provider's (written to the raw response) included.
   await app.register(fastifyHelmet, BASE_SECURITY_POLICY);
+  app.addHook('onRequest', requireTls(config.requireTls));
   await interactionRoutes(app, {
     provider,
     db,

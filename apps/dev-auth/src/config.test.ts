@@ -23,6 +23,8 @@ describe('loadAuthConfig', () => {
       trustProxy: false,
       production: false,
       cimdAllowPrivateHosts: false,
+      tls: undefined,
+      requireTls: false,
     });
     expect(config.rateLimits.signInPerEmail).toEqual({ max: 10, windowSeconds: 900 });
   });
@@ -103,6 +105,15 @@ describe('loadAuthConfig', () => {
     );
     expect(() => loadAuthConfig({ ACCESS_TOKEN_TTL: '4' })).toThrow('ACCESS_TOKEN_TTL');
     expect(loadAuthConfig({ ACCESS_TOKEN_TTL: '5' }).accessTokenTtl).toBe(5);
+  });
+
+  it('requires TLS for an https issuer, and reads TLS_CERT_FILE with TLS_KEY_FILE', () => {
+    expect(loadAuthConfig({ AUTH_URL: 'https://auth.example.com' }).requireTls).toBe(true);
+    expect(() =>
+      loadAuthConfig({ AUTH_URL: 'https://auth.example.com', TLS_KEY_FILE: '/etc/auth/key.pem' }),
+    ).toThrow(
+      'Invalid authorization server configuration:\nTLS_CERT_FILE and TLS_KEY_FILE are set together (both or neither)',
+    );
   });
 
   it('keeps production access tokens at least a minute long', () => {

@@ -8,6 +8,7 @@ import {
   insecureOriginProblems,
   type NamedOrigin,
 } from '@ask-analyst/protocol';
+import { loadTlsFiles, type TlsFiles } from '@ask-analyst/protocol/tls';
 import { z } from 'zod';
 
 /** A fixed-window rate limit: at most `max` events per `windowSeconds` per key. */
@@ -38,6 +39,16 @@ export interface AuthConfig {
   appUrl: string;
   port: number;
   host: string;
+  /**
+   * Certificate and key when this server terminates TLS itself (TLS_CERT_FILE, TLS_KEY_FILE);
+   * undefined when it serves plain HTTP (loopback development, or behind a TLS-terminating proxy).
+   */
+  tls: TlsFiles | undefined;
+  /**
+   * Whether requests must have arrived over TLS (directly, or through a proxy declared in
+   * TRUST_PROXY): true for an https issuer, so cookies are always `Secure`.
+   */
+  requireTls: boolean;
   databaseUrl: string | undefined;
   dataDir: string;
   /** Access token lifetime in seconds. */
@@ -126,6 +137,8 @@ const EnvSchema = z.object({
   APP_URL: origin.optional(),
   AUTH_PORT: envInt(4000, 0, 65_535),
   AUTH_HOST: envString('127.0.0.1'),
+  TLS_CERT_FILE: envOptionalString(),
+  TLS_KEY_FILE: envOptionalString(),
   DATABASE_URL: envOptionalString(),
   DATA_DIR: envString('.data'),
   // Down to 5 s so tests (and anyone trying a client's refresh) can watch tokens expire; production
@@ -178,6 +191,12 @@ export function loadAuthConfig(env: NodeJS.ProcessEnv): AuthConfig {
   if (production && e.CIMD_ALLOW_PRIVATE_HOSTS === 'true') {
     problems.push('CIMD_ALLOW_PRIVATE_HOSTS must not be true when NODE_ENV=production');
   }
+  const tls = loadTlsFiles({
+    certFile: e.TLS_CERT_FILE,
+    keyFile: e.TLS_KEY_FILE,
+    served: [['AUTH_URL', e.AUTH_URL]],
+  });
+  problems.push(...tls.problems);
   if (problems.length > 0) {
     throw new ConfigError(`Invalid authorization server configuration:\n${problems.join('\n')}`);
   }
@@ -188,6 +207,8 @@ export function loadAuthConfig(env: NodeJS.ProcessEnv): AuthConfig {
     appUrl,
     port: e.AUTH_PORT,
     host: e.AUTH_HOST,
+    tls: tls.tls,
+    requireTls: new URL(e.AUTH_URL).protocol === 'https:',
     databaseUrl: e.DATABASE_URL,
     dataDir: e.DATA_DIR,
     accessTokenTtl: e.ACCESS_TOKEN_TTL,

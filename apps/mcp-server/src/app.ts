@@ -61,6 +61,9 @@ export async function buildMcpApp(deps: McpAppDeps): Promise<FastifyInstance> {
   const { config, db, engine } = deps;
   const now = deps.now ?? Date.now;
   const app = Fastify({
+    // TLS served directly when configured (TLS_CERT_FILE); otherwise plain HTTP on loopback or
+    // behind a TLS-terminating proxy (TRUST_PROXY). Either way requests are `https` to the hooks.
+    ...serverTransport(config),
     logger: loggerOptions(deps.logger),
     genReqId: generateRequestId,
     requestIdHeader: false,
@@ -150,6 +153,11 @@ export async function buildMcpApp(deps: McpAppDeps): Promise<FastifyInstance> {
     },
   });
   return app;
+}
+
+/** Fastify's `https` option from the config: present only when this server terminates TLS. */
+function serverTransport(config: McpConfig): { https?: { cert: Buffer; key: Buffer } } {
+  return config.tls ? { https: { cert: config.tls.cert, key: config.tls.key } } : {};
 }
 
 /** TRUST_PROXY as Fastify takes it; a number trusts that many hops from the front (proxy-addr). */

@@ -18,6 +18,7 @@ describe('loadMcpConfig', () => {
       resource: 'http://localhost:3000/mcp',
       resourceMetadataUrl: 'http://localhost:3000/.well-known/oauth-protected-resource/mcp',
       requireTls: false,
+      tls: undefined,
       limits: {
         toolCallsPerMinute: 120,
         analysesPerMinute: 20,
@@ -100,6 +101,22 @@ describe('loadMcpConfig', () => {
       /PRINCIPAL_CACHE_SECONDS/,
     );
     expect(() => loadMcpConfig({ TOOL_CALLS_PER_MINUTE: 'many' })).toThrow(/TOOL_CALLS_PER_MINUTE/);
+  });
+
+  it('reads TLS_CERT_FILE and TLS_KEY_FILE together, checked before the server listens', () => {
+    expect(() =>
+      loadMcpConfig({ MCP_URL: 'https://mcp.example.com', TLS_CERT_FILE: '/etc/mcp/cert.pem' }),
+    ).toThrow(
+      'Invalid MCP server configuration:\nTLS_CERT_FILE and TLS_KEY_FILE are set together (both or neither)',
+    );
+    expect(() =>
+      loadMcpConfig({
+        TLS_CERT_FILE: '/nonexistent/cert.pem',
+        TLS_KEY_FILE: '/nonexistent/key.pem',
+      }),
+    ).toThrow(
+      'TLS_CERT_FILE cannot be read (ENOENT: /nonexistent/cert.pem)\nTLS_KEY_FILE cannot be read (ENOENT: /nonexistent/key.pem)',
+    );
   });
 
   it('reads CURSOR_SECRET: at least 32 characters, required in production only', () => {

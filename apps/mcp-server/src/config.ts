@@ -10,6 +10,7 @@ import {
   isOrigin,
   type NamedOrigin,
 } from '@ask-analyst/protocol';
+import { loadTlsFiles, type TlsFiles } from '@ask-analyst/protocol/tls';
 import { z } from 'zod';
 
 /** Everything the MCP server reads from its environment, parsed once (SPEC sections 1 and 7). */
@@ -25,6 +26,11 @@ export interface McpConfig {
   allowedOrigins: string[];
   port: number;
   host: string;
+  /**
+   * Certificate and key when this server terminates TLS itself (TLS_CERT_FILE, TLS_KEY_FILE);
+   * undefined when it serves plain HTTP (loopback development, or behind a TLS-terminating proxy).
+   */
+  tls: TlsFiles | undefined;
   databaseUrl: string | undefined;
   dataDir: string;
   /**
@@ -108,6 +114,8 @@ const EnvSchema = z.object({
   ),
   MCP_PORT: envInt(3000, 0, 65_535),
   MCP_HOST: envString('127.0.0.1'),
+  TLS_CERT_FILE: envOptionalString(),
+  TLS_KEY_FILE: envOptionalString(),
   DATABASE_URL: envOptionalString(),
   DATA_DIR: envString('.data'),
   CURSOR_SECRET: z.preprocess(
@@ -176,6 +184,12 @@ export function loadMcpConfig(env: NodeJS.ProcessEnv): McpConfig {
   if (production && e.CONFORMANCE_FIXTURES === 'true') {
     problems.push('CONFORMANCE_FIXTURES must not be true when NODE_ENV=production');
   }
+  const tls = loadTlsFiles({
+    certFile: e.TLS_CERT_FILE,
+    keyFile: e.TLS_KEY_FILE,
+    served: [['MCP_URL', e.MCP_URL]],
+  });
+  problems.push(...tls.problems);
   if (problems.length > 0) {
     throw new ConfigError(`Invalid MCP server configuration:\n${problems.join('\n')}`);
   }
@@ -187,6 +201,7 @@ export function loadMcpConfig(env: NodeJS.ProcessEnv): McpConfig {
     allowedOrigins: e.ALLOWED_ORIGINS,
     port: e.MCP_PORT,
     host: e.MCP_HOST,
+    tls: tls.tls,
     databaseUrl: e.DATABASE_URL,
     dataDir: e.DATA_DIR,
     cursorSecret: e.CURSOR_SECRET,

@@ -1,4 +1,4 @@
-import type { Browser, Page } from 'playwright-core';
+import type { Browser, BrowserContext, Page } from 'playwright-core';
 import type { RedirectReceiver } from '../fixtures/redirect-receiver.js';
 
 export interface SignInOptions {
@@ -13,6 +13,8 @@ export interface SignInOptions {
    * save a screenshot or read what the page says.
    */
   onPage?: (step: SignInStep, page: Page) => Promise<void>;
+  /** Called with the fresh browser context before the first page opens (e.g. to watch responses). */
+  onContext?: (context: BrowserContext) => void;
 }
 
 export type SignInStep = 'sign-in' | 'consent' | 'refused';
@@ -28,6 +30,7 @@ export async function signInInBrowser(
   options: SignInOptions,
 ): Promise<URLSearchParams> {
   const context = await browser.newContext();
+  options.onContext?.(context);
   const page = await context.newPage();
   try {
     return await answerSignInPages(page, authorizationUrl, receiver.next(), options);

@@ -2,6 +2,7 @@ import { readFileSync } from 'node:fs';
 import { extname, join } from 'node:path';
 import fastifyHelmet from '@fastify/helmet';
 import fastifyStatic from '@fastify/static';
+import type { TlsFiles } from '@ask-analyst/protocol/tls';
 import Fastify, { type FastifyInstance } from 'fastify';
 
 /** The only file types the CDN serves, with the exact content type each gets. */
@@ -69,8 +70,11 @@ export function hashedAssets(root: string): Set<string> {
 export async function buildCdnApp(options: {
   root: string;
   logger?: boolean;
+  /** Certificate and key to serve TLS with; plain HTTP without. */
+  tls?: TlsFiles | undefined;
 }): Promise<FastifyInstance> {
   const app = Fastify({
+    ...(options.tls ? { https: { cert: options.tls.cert, key: options.tls.key } } : {}),
     logger: options.logger ?? false,
     // A path that does not percent-decode is routed to one answer that goes through the hooks
     // (so it carries the security headers), instead of the framework's bare bad-URL reply.

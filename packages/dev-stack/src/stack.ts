@@ -61,7 +61,7 @@ export async function startStack(
     const apps: Array<[FastifyInstance, number, string]> = [
       [await buildAuthApp({ config: authConfig, db }), authConfig.port, authConfig.host],
       [await buildMcpApp({ config: mcpConfig, db, engine }), mcpConfig.port, mcpConfig.host],
-      [await buildCdnApp({ root: cardDistDir }), stack.cdnPort, stack.cdnHost],
+      [await buildCdnApp({ root: cardDistDir, tls: stack.cdnTls }), stack.cdnPort, stack.cdnHost],
     ];
     // The apps stop together (each drains its own requests), then the stores they share.
     closers.push(() => Promise.all(apps.map(([app]) => app.close())));

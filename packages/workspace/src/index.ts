@@ -80,6 +80,7 @@ export {
   claimNextTurn,
   countUnfinishedTurns,
   createTurn,
+  finishLeasedTurn,
   getLatestTurn,
   getTurn,
   listTurns,
@@ -90,7 +91,7 @@ export {
   updateLeasedTurn,
   updateTurn,
 } from './store/turns.js';
-export type { TurnPatch, TurnRecord, TurnStatus } from './store/turns.js';
+export type { TurnClaim, TurnPatch, TurnRecord, TurnStatus } from './store/turns.js';
 export {
   listTelemetry,
   purgeTelemetry,
@@ -115,7 +116,11 @@ export {
 export type { ListWorkbooksOptions } from './permissions/workbooks.js';
 export { getReadableWorksheet, listReadableWorksheets } from './permissions/worksheets.js';
 export type { ReadableWorksheet } from './permissions/worksheets.js';
-export { getReadableConversation, listReadableConversations } from './permissions/conversations.js';
+export {
+  getReadableConversation,
+  listReadableConversations,
+  toConversationView,
+} from './permissions/conversations.js';
 export type { ConversationView } from './permissions/conversations.js';
 export type { LinkOptions, NamedRef, WorkbookView } from './permissions/views.js';
 export { seedDemoWorkspace } from './seed/demo.js';

@@ -1,8 +1,9 @@
 import { randomUUID } from 'node:crypto';
 import { AnswerSchema, type AnalysisStep, type TurnErrorCode } from '@ask-analyst/protocol';
-import type { Analyst, PreviousTurn } from '@ask-analyst/analyst';
+import type { Analyst, PreviousTurn, WorksheetSource } from '@ask-analyst/analyst';
 import {
   claimNextTurn,
+  finishLeasedTurn,
   getConversation,
   getReadableWorksheet,
   hasRole,
@@ -13,6 +14,7 @@ import {
   requeueTurn,
   updateLeasedTurn,
   type Database,
+  type TurnClaim,
   type TurnRecord,
 } from '@ask-analyst/workspace';
 import type { FastifyBaseLogger } from 'fastify';
@@ -42,10 +44,35 @@ interface Running {
   abort: AbortController;
   reason: 'cancelled' | 'timeout' | 'shutdown' | null;
   launchedAt: number;
+  /** The progress step last written, so a step the turn was created at is not written again. */
+  step: string | null;
+  prepared: PreparedSource | undefined;
   done: Promise<void>;
 }
 
 type Failure = { code: TurnErrorCode; message: string };
+
+/** The worksheet a turn is answered from, read with the user's roles by the call that asked it. */
+export interface PreparedSource {
+  source: WorksheetSource;
+  /** The user named the worksheet (or its workbook) rather than Ask Analyst choosing it. */
+  stated: boolean;
+}
+
+/**
+ * A place in the runner kept for a turn about to be created: the turn is created already claimed
+ * (`claim`) and handed over with `launch`, without waiting for the runner to find it in the queue.
+ */
+export interface TurnSlot {
+  claim: TurnClaim;
+  /**
+   * Runs the created turn here if it was created claimed; otherwise (it was queued behind another
+   * turn of its conversation) frees the slot and lets the runner pick it up in order.
+   */
+  launch(turn: TurnRecord, prepared?: PreparedSource): void;
+  /** Frees the slot unused (the turn was not created). */
+  release(): void;
+}
 
 const STEP_MESSAGES: Record<AnalysisStep, string> = {
   queued: 'Waiting for an earlier question of this conversation',
@@ -71,6 +98,9 @@ export class TurnRunner {
   private claiming: Promise<void> | null = null;
   private claimAgain = false;
   private stopped = true;
+  private reserved = 0;
+  /** A turn may be waiting for room here or for its conversation's turn to end: claim on finish. */
+  private lookAgain = false;
 
   constructor(private readonly options: TurnRunnerOptions) {
     this.concurrency = options.concurrency ?? 4;
@@ -105,6 +135,40 @@ export class TurnRunner {
       });
   }
 
+  /**
+   * Keeps a place for a turn a call is about to create, when this process has one free, so the
+   * turn starts at once (SPEC section 4 still holds: the claim is taken only when nothing else of
+   * the conversation is queued or running). Null when busy or stopping: create the turn queued and
+   * `wake()` the runner.
+   */
+  reserve(): TurnSlot | null {
+    if (this.stopped || this.running.size + this.reserved >= this.concurrency) return null;
+    this.reserved += 1;
+    let open = true;
+    const free = () => {
+      if (!open) return false;
+      open = false;
+      this.reserved -= 1;
+      return true;
+    };
+    return {
+      claim: {
+        owner: this.owner,
+        leaseSeconds: this.leaseSeconds,
+        progress: { step: 'understanding', message: STEP_MESSAGES.understanding },
+      },
+      launch: (turn, prepared) => {
+        if (!free()) return;
+        if (turn.status !== 'running') this.wake();
+        else if (!this.stopped) this.launch(turn, prepared);
+        else this.giveBack(turn);
+      },
+      release: () => {
+        if (free()) this.wake();
+      },
+    };
+  }
+
   /** Stops a turn this process runs (it was cancelled); false when it runs elsewhere or not at all. */
   abortLocal(turnId: string): boolean {
     const entry = this.running.get(turnId);
@@ -131,6 +195,14 @@ export class TurnRunner {
       entry.abort.abort();
     }
     await all();
+  }
+
+  /** Puts back in the queue a turn created claimed while this runner was stopping. */
+  private giveBack(turn: TurnRecord): void {
+    requeueTurn(this.options.db, turn.id, this.owner).catch((error: unknown) =>
+      // Its lease expires in `leaseSeconds`; any runner re-queues it then.
+      this.options.log.warn({ err: error, turnId: turn.id }, 're-queueing a turn failed'),
+    );
   }
 
   private schedule(): void {
@@ -169,20 +241,26 @@ export class TurnRunner {
   }
 
   private async claimLoop(): Promise<void> {
-    while (!this.stopped && this.running.size < this.concurrency) {
+    while (!this.stopped) {
+      if (this.running.size + this.reserved >= this.concurrency) {
+        this.lookAgain = true;
+        return;
+      }
       const turn = await claimNextTurn(this.options.db, this.owner, this.leaseSeconds);
       if (!turn) return;
       this.launch(turn);
     }
   }
 
-  private launch(turn: TurnRecord): void {
+  private launch(turn: TurnRecord, prepared?: PreparedSource): void {
     const abort = new AbortController();
     const entry: Running = {
       turn,
       abort,
       reason: null,
       launchedAt: Date.now(),
+      step: turn.progress?.step ?? null,
+      prepared,
       done: Promise.resolve(),
     };
     this.running.set(turn.id, entry);
@@ -206,17 +284,20 @@ export class TurnRunner {
       .finally(() => {
         clearTimeout(limit);
         this.running.delete(turn.id);
-        this.wake();
+        // Turns wait in the queue only behind another of their conversation or when this process
+        // was full; other replicas' turns are found by the poll.
+        if (this.lookAgain || entry.reason === 'cancelled') {
+          this.lookAgain = false;
+          this.wake();
+        }
       });
   }
 
   private async run(entry: Running): Promise<void> {
     const { db, analyst } = this.options;
     const { turn } = entry;
-    const conversation = await getConversation(db, turn.conversationId);
-    if (!conversation) return;
-    const principal = { userId: conversation.userId };
-    const source = await this.sourceOf(conversation, principal);
+    const source = entry.prepared ?? (await this.readSource(turn));
+    if (!source) return;
     if ('code' in source) {
       await this.finish(entry, { status: 'failed', error: source });
       return;
@@ -230,7 +311,8 @@ export class TurnRunner {
       signal: entry.abort.signal,
       timeoutMs: Math.max(1, this.options.timeLimitMs - (Date.now() - entry.launchedAt)),
       onStep: async (step, message) => {
-        if (entry.abort.signal.aborted) return;
+        if (entry.abort.signal.aborted || entry.step === step) return;
+        entry.step = step;
         const updated = await updateLeasedTurn(db, turn.id, this.owner, {
           progress: { step, message: message || STEP_MESSAGES[step] },
         });
@@ -268,19 +350,28 @@ export class TurnRunner {
     entry: Running,
     result: { status: 'succeeded'; answer: unknown } | { status: 'failed'; error: Failure },
   ): Promise<void> {
-    const updated = await updateLeasedTurn(this.options.db, entry.turn.id, this.owner, {
+    const finished = await finishLeasedTurn(this.options.db, entry.turn.id, this.owner, {
       ...result,
       finishedAt: new Date(),
       progress: null,
     });
-    if (updated) this.options.events.emit(updated);
+    if (!finished) return;
+    if (finished.queuedBehind) this.lookAgain = true;
+    this.options.events.emit(finished.turn);
+  }
+
+  /** The source of a turn found in the queue, read now with the user's roles; null when it is gone. */
+  private async readSource(turn: TurnRecord): Promise<PreparedSource | Failure | null> {
+    const conversation = await getConversation(this.options.db, turn.conversationId);
+    if (!conversation) return null;
+    return this.sourceOf(conversation, { userId: conversation.userId });
   }
 
   /** The worksheet a turn is answered from: the conversation's, or chosen among the workspace's. */
   private async sourceOf(
     conversation: NonNullable<Awaited<ReturnType<typeof getConversation>>>,
     principal: { userId: string },
-  ): Promise<{ source: ReturnType<typeof toWorksheetSource>; stated: boolean } | Failure> {
+  ): Promise<PreparedSource | Failure> {
     const { db, appUrl } = this.options;
     const links = { appUrl };
     if (conversation.worksheetId) {

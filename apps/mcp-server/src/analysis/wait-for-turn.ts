@@ -1,6 +1,6 @@
 import { FINISHED_TURN_STATUSES } from '@ask-analyst/protocol';
 import { getTurn, type Queryable, type TurnRecord } from '@ask-analyst/workspace';
-import type { TurnEvents } from './turn-events.js';
+import type { TurnWatch } from './turn-events.js';
 
 /** How often a waiting call re-reads the turn, for changes made by other replicas. */
 const POLL_MS = 400;
@@ -10,13 +10,15 @@ export function isFinished(turn: TurnRecord): boolean {
 }
 
 /**
- * Waits up to `waitMs` for a turn to finish (SPEC section 4): wakes on this process's changes at
- * once and re-reads the database every 400 ms for other replicas'. Calls `onChange` with each new
- * state seen; returns the turn as it stands when finished, when time is up or when `signal` aborts.
+ * Waits up to `waitMs` for a turn to finish (SPEC section 4). `watch` was opened before `turn` was
+ * read or created, so this process's changes since then arrive through it at once, without a read;
+ * the database is re-read at least every 400 ms for other replicas' changes. Calls `onChange` with
+ * each new state seen; returns the turn as it stands when finished, when time is up or when
+ * `signal` aborts.
  */
 export async function waitForTurn(
   db: Queryable,
-  events: TurnEvents,
+  watch: TurnWatch,
   turn: TurnRecord,
   waitMs: number,
   options: { signal?: AbortSignal; onChange?: (turn: TurnRecord) => Promise<void> } = {},
@@ -24,6 +26,7 @@ export async function waitForTurn(
   const deadline = Date.now() + waitMs;
   let current = turn;
   let seen = fingerprint(turn);
+  let readAt = Date.now();
   const observe = async (next: TurnRecord | null) => {
     if (!next) return;
     current = next;
@@ -36,11 +39,13 @@ export async function waitForTurn(
   while (!isFinished(current) && !options.signal?.aborted) {
     const left = deadline - Date.now();
     if (left <= 0) break;
-    // Listen first, then read: a change made between the two is not missed.
-    const changed = events.next(current.id, Math.min(left, POLL_MS), options.signal);
-    await observe(await getTurn(db, current.id));
-    if (isFinished(current)) break;
-    await observe(await changed);
+    const untilRead = readAt + POLL_MS - Date.now();
+    if (untilRead <= 0) {
+      readAt = Date.now();
+      await observe(await getTurn(db, current.id));
+      continue;
+    }
+    await observe(await watch.next(Math.min(left, untilRead), options.signal));
   }
   return current;
 }

@@ -99,6 +99,7 @@ async function main(): Promise<void> {
         `| ${question} | ${ms(tool)} (first ${ms(first.ms)}) | ${ms(alone)} | ${(tool / alone).toFixed(2)}× | ${tool <= target ? 'within' : 'over'} (${ms(target)}) |`,
       );
     }
+    await callTool.flush();
   } finally {
     await analysis.stop();
     await engine.close();

@@ -98,6 +98,7 @@ async function main(): Promise<void> {
         `    walking pages 2–${target - 1}: ${ms(walk.ms)} (${ms(walk.ms / (target - 2))} a page)`,
       );
     }
+    await callTool.flush();
   } finally {
     await engine.close();
     await db.close();

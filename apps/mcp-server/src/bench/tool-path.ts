@@ -4,13 +4,16 @@ import Fastify from 'fastify';
 import type { AnalysisRuntime } from '../analysis/runtime.js';
 import type { McpConfig } from '../config.js';
 import { WindowCounter } from '../limits/window-counter.js';
-import { databaseTelemetry } from '../telemetry/record.js';
+import { createTelemetryBatcher } from '../telemetry/batcher.js';
+import { databaseTelemetryWriter } from '../telemetry/record.js';
 import type { ToolDefinition } from '../tools/define-tool.js';
 import { runTool, type ToolCall, type ToolRuntime } from '../tools/run-tool.js';
 
 /**
  * The tool path of a benchmark: the funnel (limits, validation, permission checks, the handler,
- * output validation, telemetry written at once) as `principal` calls it, without HTTP.
+ * output validation, telemetry) as `principal` calls it, without HTTP. Telemetry is batched off
+ * the reply path as the server does (`telemetry/plugin.ts`); call `flush()` before closing the
+ * database.
  */
 export function benchToolPath(deps: {
   db: Database;
@@ -21,13 +24,14 @@ export function benchToolPath(deps: {
   scopes: string[];
 }) {
   const now = Date.now;
+  const batcher = createTelemetryBatcher({ write: databaseTelemetryWriter(deps.db) });
   const runtime: ToolRuntime = {
     db: deps.db,
     engine: deps.engine,
     config: deps.config,
     now,
     log: Fastify({ logger: false }).log,
-    telemetry: databaseTelemetry(deps.db),
+    telemetry: batcher.sink,
     limits: {
       toolCallsPerMinute: new WindowCounter(deps.config.limits.toolCallsPerMinute, 60_000, now),
       analysesPerMinute: new WindowCounter(deps.config.limits.analysesPerMinute, 60_000, now),
@@ -49,6 +53,9 @@ export function benchToolPath(deps: {
       notify: async () => undefined,
     },
   } as unknown as ServerContext;
-  return (tool: ToolDefinition, args: Record<string, unknown>) =>
-    runTool(tool, args, call, runtime, mcp);
+  return Object.assign(
+    (tool: ToolDefinition, args: Record<string, unknown>) =>
+      runTool(tool, args, call, runtime, mcp),
+    { flush: () => batcher.close() },
+  );
 }

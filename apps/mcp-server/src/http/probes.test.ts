@@ -106,6 +106,39 @@ describe('probe findings', () => {
     });
   }
 
+  for (const [method, params] of [
+    ['initialize', undefined],
+    ['initialize', {}],
+    ['tools/list', { cursor: 5 }],
+    ['resources/read', {}],
+    ['logging/setLevel', { level: 'not-a-level' }],
+  ] as const) {
+    it(`answers ${method} with malformed params ${JSON.stringify(params)} with -32602, not -32603`, async () => {
+      // Fuzzing found the SDK answering these with -32603 and the raw zod issues (SDK issue #2284).
+      const response = await t.app.inject({
+        method: 'POST',
+        url: '/mcp',
+        headers: mcpHeaders(await t.token()),
+        payload: { jsonrpc: '2.0', id: 3, method, ...(params ? { params } : {}) },
+      });
+      expect(response.statusCode).toBe(400);
+      const body = response.json<Record<string, unknown>>();
+      expect(body).toMatchObject({
+        jsonrpc: '2.0',
+        id: 3,
+        error: {
+          code: -32602,
+          message: expect.stringMatching(
+            new RegExp(`^Invalid params for ${method}: check `),
+          ) as unknown,
+        },
+        request_id: response.headers['x-request-id'],
+      });
+      expect(HttpErrorBodySchema.parse(body).error.details.error_code).toBe('mcp_invalid_request');
+      expect(response.body).not.toContain('invalid_type');
+    });
+  }
+
   it('DELETE /mcp with a JSON content type and no body is 405, not 400', async () => {
     const response = await t.app.inject({
       method: 'DELETE',

@@ -3,7 +3,11 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { PEOPLE } from '../test-support/database.js';
 import { createTestApp, mcpHeaders, type TestApp } from '../test-support/app.js';
+import { eventually } from '../test-support/gated-engine.js';
 import { defineTool, READ_ONLY_ANNOTATIONS } from '../tools/define-tool.js';
+
+/** Calls of `slow` that have reached its handler. */
+let handled = 0;
 
 /** A tool that takes `ms` milliseconds (or until its call is aborted). */
 const slow = defineTool({
@@ -15,6 +19,7 @@ const slow = defineTool({
   outputSchema: z.object({ waited: z.number() }),
   annotations: READ_ONLY_ANNOTATIONS,
   async handler({ ms }, ctx) {
+    handled += 1;
     await sleep(ms, undefined, { signal: ctx.signal }).catch(() => undefined);
     return { structuredContent: { waited: ms }, text: `waited ${ms} ms` };
   },
@@ -60,8 +65,10 @@ describe('graceful shutdown', () => {
 
   it('finishes an in-flight call, writes its telemetry, and answers newcomers with the SPEC 503', async () => {
     const { test, post } = await listening(5_000);
+    const before = handled;
     const inFlight = post(400);
-    await sleep(100);
+    // The call is in the handler (on a loaded machine that can take longer than its 400 ms).
+    await eventually(() => handled > before);
     const closing = test.app.close();
     await sleep(20);
 
@@ -95,8 +102,9 @@ describe('graceful shutdown', () => {
 
   it('ends a streamed call that outlives the drain window instead of waiting for it', async () => {
     const { test, post } = await listening(300);
+    const before = handled;
     const endless = post(60_000, 'progress-1');
-    await sleep(150);
+    await eventually(() => handled > before);
     const started = Date.now();
     await test.app.close();
     expect(Date.now() - started).toBeLessThan(3_000);
@@ -112,8 +120,9 @@ describe('graceful shutdown', () => {
 
   it('answers a call without an answer yet the retryable 503 when the drain window ends', async () => {
     const { test, post } = await listening(300);
+    const before = handled;
     const endless = post(60_000);
-    await sleep(150);
+    await eventually(() => handled > before);
     const started = Date.now();
     await test.app.close();
     expect(Date.now() - started).toBeLessThan(3_000);

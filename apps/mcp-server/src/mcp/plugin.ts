@@ -14,6 +14,7 @@ import { createMcpBridge } from './handler.js';
 import { parseMcpBody, type McpBody } from './json-rpc-body.js';
 import { scopeGate } from './scope-gate.js';
 import { connectLongLivedServers } from './long-lived-servers.js';
+import { invalidSpecParams } from './spec-params.js';
 import { createServerBuilder, createServerFactory } from './server-factory.js';
 
 export interface McpEndpointOptions {
@@ -58,6 +59,12 @@ export async function mcpEndpoint(
   await app.register(authenticatedMcp, options);
 }
 
+/** `-32602` for a spec method's malformed params (the SDK would answer `-32603`). */
+function specParamsRefusal(json: unknown): { rpc: number; message: string } | null {
+  const message = invalidSpecParams(json);
+  return message === null ? null : { rpc: -32602, message };
+}
+
 async function authenticatedMcp(app: FastifyInstance, options: McpEndpointOptions): Promise<void> {
   const { config } = options;
   const bodyLimit = config.limits.bodyLimitBytes;
@@ -83,7 +90,7 @@ async function authenticatedMcp(app: FastifyInstance, options: McpEndpointOption
         }
       : body.hasPrototypeKey
         ? { rpc: -32602, message: 'Invalid params: a "__proto__" key is not allowed.' }
-        : null;
+        : specParamsRefusal(body.json);
     if (!refusal) return;
     const spec = httpErrorBody('mcp_invalid_request', refusal.message, request.id);
     const id = (body.json as { id?: unknown } | null)?.id;

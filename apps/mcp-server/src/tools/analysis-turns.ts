@@ -7,13 +7,17 @@ import {
 import {
   authorize,
   countUnfinishedTurns,
+  getConversation,
   getReadableConversation,
   getTurn,
   type ConversationView,
+  type TurnClaim,
   type TurnRecord,
 } from '@ask-analyst/workspace';
 import { ToolError } from '../errors.js';
 import { toConversation, toTurn } from '../analysis/views.js';
+import type { TurnWatch } from '../analysis/turn-events.js';
+import type { PreparedSource } from '../analysis/turn-runner.js';
 import { waitForTurn } from '../analysis/wait-for-turn.js';
 import type { ToolContext, ToolResult } from './define-tool.js';
 import { cell, count, table } from './markdown.js';
@@ -96,14 +100,57 @@ export async function admitAnalysis(ctx: ToolContext): Promise<void> {
 }
 
 /**
+ * Creates a turn with `create` and starts it: created already claimed by this process when it has
+ * room (the turn runs at once, answered from `prepared` when given), else queued for the runner.
+ */
+export async function createAndStartTurn<T extends { turn: TurnRecord }>(
+  ctx: ToolContext,
+  create: (claim: TurnClaim | undefined) => Promise<T>,
+  prepared?: PreparedSource,
+): Promise<T> {
+  const { runner } = ctx.analysis;
+  const slot = runner.reserve();
+  let created: T;
+  try {
+    created = await create(slot?.claim);
+  } catch (error) {
+    slot?.release();
+    throw error;
+  }
+  if (slot) slot.launch(created.turn, prepared);
+  else runner.wake();
+  return created;
+}
+
+/**
+ * Runs `use` with a watch on a turn's changes made by this process, open before the turn is read
+ * or created so no change is missed, and closed when `use` settles.
+ */
+export async function watchingTurn<T>(
+  ctx: ToolContext,
+  turnId: string,
+  use: (watch: TurnWatch) => Promise<T>,
+): Promise<T> {
+  const watch = ctx.analysis.events.watch(turnId);
+  try {
+    return await use(watch);
+  } finally {
+    watch.close();
+  }
+}
+
+/**
  * Waits up to `waitSeconds` for the turn to finish, sending `notifications/progress` with each step
  * when the caller asked for progress, and returns `{ conversation, turn }` as they stand then.
+ * `conversation` was read (or created) by this call with the user's roles; only what changes as
+ * turns run (turn count, last activity) is read again at the end.
  */
 export async function answerWhenReady(
   ctx: ToolContext,
-  conversationId: string,
+  conversation: ConversationView,
   turn: TurnRecord,
   waitSeconds: number,
+  watch: TurnWatch,
 ): Promise<ToolResult<AnalysisOutput>> {
   const report = async (current: TurnRecord) => {
     const step = current.progress?.step;
@@ -116,13 +163,15 @@ export async function answerWhenReady(
     });
   };
   await report(turn);
-  const finished = await waitForTurn(ctx.db, ctx.analysis.events, turn, waitSeconds * 1000, {
+  const finished = await waitForTurn(ctx.db, watch, turn, waitSeconds * 1000, {
     signal: AbortSignal.any([ctx.signal, ctx.analysis.closing]),
     onChange: report,
   });
-  const conversation = await readableConversation(ctx, conversationId);
+  const now = await getConversation(ctx.db, conversation.id);
   const output: AnalysisOutput = {
-    conversation: toConversation(conversation),
+    conversation: toConversation(
+      now ? { ...conversation, updatedAt: now.updatedAt, turnCount: now.turnCount } : conversation,
+    ),
     turn: toTurn(finished),
   };
   return { structuredContent: output, text: turnText(output) };

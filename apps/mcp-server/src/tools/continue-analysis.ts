@@ -1,14 +1,40 @@
 import { AnalysisOutputSchema, ContinueAnalysisInputSchema } from '@ask-analyst/protocol';
-import { createTurn, type TurnRecord } from '@ask-analyst/workspace';
+import { createTurn, newId, type TurnClaim, type TurnRecord } from '@ask-analyst/workspace';
 import { ToolError } from '../errors.js';
 import {
   admitAnalysis,
   answerWhenReady,
   CARD_META,
+  createAndStartTurn,
   readableConversation,
   requireAnalyst,
+  watchingTurn,
 } from './analysis-turns.js';
-import { ASKS_ANNOTATIONS, defineTool } from './define-tool.js';
+import { ASKS_ANNOTATIONS, defineTool, type ToolContext } from './define-tool.js';
+
+/**
+ * Appends the turn; two follow-ups sent at once race for the next index, and the loser takes the
+ * one after.
+ */
+async function appendTurn(
+  ctx: ToolContext,
+  input: { id: string; conversationId: string; question: string; claim: TurnClaim | undefined },
+): Promise<TurnRecord> {
+  for (let attempt = 0; attempt < 5; attempt += 1) {
+    try {
+      return await createTurn(ctx.db, input);
+    } catch (error) {
+      if (!/unique|duplicate/i.test(String((error as Error).message))) throw error;
+    }
+  }
+  throw new ToolError(
+    'conflict',
+    'Too many questions were sent to this conversation at once. Retry.',
+    {
+      retryAfterSeconds: 1,
+    },
+  );
+}
 
 /** Appends a follow-up question to an Ask Analyst conversation. */
 export const continueAnalysis = defineTool({
@@ -30,22 +56,17 @@ export const continueAnalysis = defineTool({
     const conversation = await readableConversation(ctx, conversationId);
     await requireAnalyst(ctx, conversation.id);
     await admitAnalysis(ctx);
-    let turn: TurnRecord | undefined;
-    // Two follow-ups sent at once race for the next index: the loser takes the one after.
-    for (let attempt = 0; attempt < 5 && !turn; attempt += 1) {
-      try {
-        turn = await createTurn(ctx.db, { conversationId: conversation.id, question });
-      } catch (error) {
-        if (!/unique|duplicate/i.test(String((error as Error).message))) throw error;
-      }
-    }
-    if (!turn)
-      throw new ToolError(
-        'conflict',
-        'Too many questions were sent to this conversation at once. Retry.',
-        { retryAfterSeconds: 1 },
-      );
-    ctx.analysis.runner.wake();
-    return answerWhenReady(ctx, conversation.id, turn, waitSeconds);
+    const turnId = newId('turn');
+    return watchingTurn(ctx, turnId, async (watch) => {
+      const { turn } = await createAndStartTurn(ctx, async (claim) => ({
+        turn: await appendTurn(ctx, {
+          id: turnId,
+          conversationId: conversation.id,
+          question,
+          claim,
+        }),
+      }));
+      return answerWhenReady(ctx, conversation, turn, waitSeconds, watch);
+    });
   },
 });

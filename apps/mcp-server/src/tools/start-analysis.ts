@@ -5,11 +5,20 @@ import {
   getReadableWorksheet,
   hasRole,
   listReadableWorksheets,
+  newId,
+  toConversationView,
   type ReadableWorksheet,
 } from '@ask-analyst/workspace';
 import { toWorksheetSource } from '../analysis/views.js';
 import { ToolError } from '../errors.js';
-import { admitAnalysis, analystRoleNeeded, answerWhenReady, CARD_META } from './analysis-turns.js';
+import {
+  admitAnalysis,
+  analystRoleNeeded,
+  answerWhenReady,
+  CARD_META,
+  createAndStartTurn,
+  watchingTurn,
+} from './analysis-turns.js';
 import { ASKS_ANNOTATIONS, defineTool, type ToolContext } from './define-tool.js';
 import { notFound } from './readable.js';
 
@@ -79,19 +88,40 @@ export const startAnalysis = defineTool({
     const named = Boolean(workbookId || worksheetId);
     const worksheet =
       candidates.find((c) => c.id === chosen?.id) ?? (named ? candidates[0]! : null);
-    const workspaceId = (worksheet ?? candidates[0]!).workspace.id;
-    const { conversation, turn } = await ctx.db.transaction(async (tx) => {
-      const conversation = await createConversation(tx, {
-        workspaceId,
-        userId: ctx.principal.userId,
-        title:
-          question.length > TITLE_LENGTH ? `${question.slice(0, TITLE_LENGTH - 1)}…` : question,
-        worksheetId: worksheet?.id ?? null,
-      });
-      const turn = await createTurn(tx, { conversationId: conversation.id, question });
-      return { conversation, turn };
+    const workspace = (worksheet ?? candidates[0]!).workspace;
+    const turnId = newId('turn');
+    return watchingTurn(ctx, turnId, async (watch) => {
+      const { conversation, turn } = await createAndStartTurn(
+        ctx,
+        (claim) =>
+          ctx.db.transaction(async (tx) => {
+            const conversation = await createConversation(tx, {
+              workspaceId: workspace.id,
+              userId: ctx.principal.userId,
+              title:
+                question.length > TITLE_LENGTH
+                  ? `${question.slice(0, TITLE_LENGTH - 1)}…`
+                  : question,
+              worksheetId: worksheet?.id ?? null,
+            });
+            const turn = await createTurn(tx, {
+              id: turnId,
+              conversationId: conversation.id,
+              question,
+              claim,
+            });
+            return { conversation, turn };
+          }),
+        // The roles were read by this call a moment ago: the turn starts from what they allowed,
+        // as the runner would from the conversation's worksheet.
+        worksheet ? { source: toWorksheetSource(worksheet), stated: true } : undefined,
+      );
+      const view = toConversationView(
+        { ...conversation, updatedAt: turn.createdAt, turnCount: 1 },
+        workspace.name,
+        { appUrl: ctx.config.appUrl },
+      );
+      return answerWhenReady(ctx, view, turn, waitSeconds, watch);
     });
-    ctx.analysis.runner.wake();
-    return answerWhenReady(ctx, conversation.id, turn, waitSeconds);
   },
 });

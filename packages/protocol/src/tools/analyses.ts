@@ -7,6 +7,7 @@ import {
   RefSchema,
   ScalarSchema,
   idOf,
+  textWithoutNul,
 } from './common.js';
 import { WorkbookIdSchema, WorksheetIdSchema } from './workbooks.js';
 import { FilterOpSchema } from './worksheets.js';
@@ -298,12 +299,9 @@ export const AnalysisOutputSchema = z.object({
 });
 export type AnalysisOutput = z.infer<typeof AnalysisOutputSchema>;
 
-const QuestionSchema = z
-  .string()
-  .trim()
-  .min(1)
-  .max(2000)
-  .describe('The question in plain language, 1–2000 characters.');
+const QuestionSchema = textWithoutNul(z.string().trim().min(1).max(2000)).describe(
+  'The question in plain language, 1–2000 characters.',
+);
 
 const waitSeconds = (max: number, fallback: number, what: string) =>
   z

@@ -25,6 +25,15 @@ export const idOf = (prefix: string, what: string) =>
     .max(100)
     .regex(new RegExp(`^${prefix}_[0-9a-z]+$`), `must be a ${what} id starting with ${prefix}_`);
 
+/**
+ * Free text that is stored or searched in the product database: PostgreSQL text cannot hold
+ * U+0000, so a NUL is refused as an invalid argument instead of failing deep in a query.
+ */
+export const textWithoutNul = (schema: z.ZodString) =>
+  schema.refine((value) => !value.includes('\u0000'), {
+    message: 'must not contain NUL (U+0000) characters',
+  });
+
 export const CursorInputSchema = z
   .string()
   .min(1)

@@ -5,6 +5,7 @@ import {
   NextCursorSchema,
   RefSchema,
   idOf,
+  textWithoutNul,
 } from './common.js';
 
 export const WorkbookIdSchema = idOf('wb', 'workbook');
@@ -25,9 +26,7 @@ export const WorkbookSchema = z.object({
 export type Workbook = z.infer<typeof WorkbookSchema>;
 
 export const ListWorkbooksInputSchema = z.strictObject({
-  query: z
-    .string()
-    .max(200)
+  query: textWithoutNul(z.string().max(200))
     .optional()
     .describe(
       'Text to look for in workbook names and descriptions (case-insensitive substring, at most 200 characters); omit to list all.',

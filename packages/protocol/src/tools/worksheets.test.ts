@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
+import { ContinueAnalysisInputSchema, StartAnalysisInputSchema } from './analyses.js';
 import { ListWorkbooksInputSchema } from './workbooks.js';
 import { ReadWorksheetInputSchema, ReadWorksheetOutputSchema } from './worksheets.js';
 
@@ -73,5 +74,23 @@ describe('list_workbooks schema', () => {
       'query',
     ]);
     expect(issuePaths(ListWorkbooksInputSchema.safeParse({ limit: 0 }))).toEqual(['limit']);
+  });
+
+  it('refuses a NUL in free text that reaches the database (query, questions)', () => {
+    // Fuzzing found PostgreSQL failing on U+0000 in text: an `internal` error instead of a refusal.
+    expect(issuePaths(ListWorkbooksInputSchema.safeParse({ query: 'a\u0000b' }))).toEqual([
+      'query',
+    ]);
+    expect(issuePaths(StartAnalysisInputSchema.safeParse({ question: 'How many\u0000?' }))).toEqual(
+      ['question'],
+    );
+    expect(
+      issuePaths(
+        ContinueAnalysisInputSchema.safeParse({ conversationId: 'conv_abc', question: '\u0000' }),
+      ),
+    ).toEqual(['question']);
+    expect(StartAnalysisInputSchema.safeParse({ question: 'How many \ud800 rows?' }).success).toBe(
+      true,
+    );
   });
 });

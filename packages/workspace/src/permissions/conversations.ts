@@ -2,6 +2,7 @@ import type { Queryable } from '../db/database.js';
 import {
   CONVERSATION_COLUMNS,
   toConversationRecord,
+  type ConversationRecord,
   type ConversationRow,
 } from '../store/conversations.js';
 import { ACCESS_CTE, type PrincipalRef } from './access.js';
@@ -28,11 +29,22 @@ const SELECT = `select ${CONVERSATION_COLUMNS}, w.name as workspace_name, c.crea
   join workspaces w on w.id = c.workspace_id`;
 
 function toView(row: Row, links: LinkOptions): ConversationView {
-  const record = toConversationRecord(row);
+  return toConversationView(toConversationRecord(row), row.workspace_name, links);
+}
+
+/**
+ * A conversation record as the tools show it, named in its workspace `workspaceName`. No permission
+ * check: for a conversation the caller has just been allowed to read or create.
+ */
+export function toConversationView(
+  record: ConversationRecord,
+  workspaceName: string,
+  links: LinkOptions,
+): ConversationView {
   return {
     id: record.id,
     title: record.title,
-    workspace: { id: record.workspaceId, name: row.workspace_name },
+    workspace: { id: record.workspaceId, name: workspaceName },
     createdAt: record.createdAt,
     updatedAt: record.updatedAt,
     url: appLink(links, 'conversations', record.id),

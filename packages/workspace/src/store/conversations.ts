@@ -56,12 +56,20 @@ export async function createConversation(
     id?: string;
   },
 ): Promise<ConversationRecord> {
-  const id = input.id ?? newId('conv');
-  await db.query(
-    'insert into conversations (id, workspace_id, user_id, title, worksheet_id) values ($1, $2, $3, $4, $5)',
-    [id, input.workspaceId, input.userId, input.title, input.worksheetId ?? null],
+  const { rows } = await db.query<ConversationRow>(
+    `insert into conversations as c (id, workspace_id, user_id, title, worksheet_id)
+     values ($1, $2, $3, $4, $5)
+     returning c.id, c.workspace_id, c.user_id, c.worksheet_id, c.title, c.created_at, c.updated_at,
+       0 as turn_count`,
+    [
+      input.id ?? newId('conv'),
+      input.workspaceId,
+      input.userId,
+      input.title,
+      input.worksheetId ?? null,
+    ],
   );
-  return (await getConversation(db, id))!;
+  return toConversationRecord(rows[0]!);
 }
 
 /** The conversation with this id, or null (no permission check: see `permissions/`). */

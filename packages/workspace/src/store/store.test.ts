@@ -225,6 +225,65 @@ describe(`store (${testDatabaseKind()})`, () => {
     expect(await listTurnsByStatus(db, ['running'])).toEqual([]);
   });
 
+  it('claims a turn as it is created only while its conversation has nothing queued or running', async () => {
+    await db.query(`update turns set status = 'cancelled' where status in ('queued', 'running')`);
+    const conversation = await createConversation(db, {
+      workspaceId: world.operations,
+      userId: world.ada,
+      title: 'claimed at creation',
+    });
+    expect(conversation.turnCount).toBe(0);
+    const claim = {
+      owner: 'runner_1',
+      leaseSeconds: 30,
+      progress: { step: 'understanding', message: 'Reading the question' },
+    };
+    const first = await createTurn(db, { conversationId: conversation.id, question: 'q0', claim });
+    expect(first).toMatchObject({
+      index: 0,
+      status: 'running',
+      startedAt: expect.stringMatching(ISO) as unknown,
+      progress: claim.progress,
+    });
+    // It is leased like a claimed turn: renewable by its owner only, finished by its owner only.
+    expect(await renewTurnLease(db, first.id, 'runner_2', 30)).toBe(false);
+    expect(await renewTurnLease(db, first.id, 'runner_1', 30)).toBe(true);
+
+    const second = await createTurn(db, { conversationId: conversation.id, question: 'q1', claim });
+    expect(second).toMatchObject({ index: 1, status: 'queued', startedAt: null, progress: null });
+    expect(await claimNextTurn(db, 'runner_2', 30)).toBeNull();
+
+    await updateLeasedTurn(db, first.id, 'runner_1', {
+      status: 'succeeded',
+      finishedAt: new Date(),
+    });
+    // Still queued behind q1: a third question waits too.
+    const third = await createTurn(db, { conversationId: conversation.id, question: 'q2', claim });
+    expect(third.status).toBe('queued');
+    expect((await claimNextTurn(db, 'runner_2', 30))?.id).toBe(second.id);
+
+    // A claimed turn left by a dead owner is recovered like any other (its first attempt counted).
+    await db.query(
+      `update turns set lease_expires_at = now() - interval '1 second' where id = $1`,
+      [second.id],
+    );
+    await db.query(`update turns set status = 'cancelled' where id = $1`, [third.id]);
+    const fourth = await createTurn(db, { conversationId: conversation.id, question: 'q3', claim });
+    expect(fourth.status).toBe('queued');
+    const lone = await createConversation(db, {
+      workspaceId: world.operations,
+      userId: world.ada,
+      title: 'lone',
+    });
+    const orphan = await createTurn(db, { conversationId: lone.id, question: 'x', claim });
+    await db.query(
+      `update turns set lease_expires_at = now() - interval '1 second' where id = $1`,
+      [orphan.id],
+    );
+    expect(await recoverAbandonedTurns(db, 2)).toEqual({ requeued: 2, failed: 0 });
+    expect((await getConversation(db, conversation.id))?.turnCount).toBe(4);
+  });
+
   it('records telemetry and purges what is older than the window', async () => {
     await recordTelemetry(db, {
       at: new Date(Date.now() - 100 * 86_400_000),

@@ -1,7 +1,6 @@
 import type { Queryable } from '../db/database.js';
 import { toIso, toIsoOrNull } from '../db/rows.js';
 import { newId } from '../ids/ids.js';
-import { touchConversation } from './conversations.js';
 
 export type TurnStatus = 'queued' | 'running' | 'succeeded' | 'failed' | 'cancelled';
 
@@ -64,22 +63,62 @@ function toRecord(row: TurnRow): TurnRecord {
   };
 }
 
+/** A claim taken as a turn is created: the turn starts `running` under `owner` at once. */
+export interface TurnClaim {
+  /** The process that runs it (see `claimNextTurn`). */
+  owner: string;
+  leaseSeconds: number;
+  /** The step it starts at. */
+  progress: { step: string; message: string };
+}
+
 /**
- * Appends a turn to a conversation with the next index. Two concurrent appends to one conversation
- * collide on the (conversation, index) key; run it in a transaction and retry, or serialise per
- * conversation.
+ * Appends a turn to a conversation with the next index and marks the conversation as active, in one
+ * statement. With `claim`, the turn starts `running` under the claim's owner (lease, first attempt)
+ * when no other turn of the conversation is queued or running (SPEC section 4: one at a time), and
+ * `queued` otherwise. Two concurrent appends to one conversation collide on the (conversation,
+ * index) key; run it in a transaction and retry, or serialise per conversation.
  */
 export async function createTurn(
   db: Queryable,
-  input: { conversationId: string; question: string; status?: TurnStatus; id?: string },
+  input: {
+    conversationId: string;
+    question: string;
+    status?: TurnStatus;
+    id?: string;
+    claim?: TurnClaim;
+  },
 ): Promise<TurnRecord> {
+  const { claim } = input;
   const { rows } = await db.query<TurnRow>(
-    `insert into turns (id, conversation_id, index, question, status)
-     values ($1, $2, (select coalesce(max(index) + 1, 0) from turns where conversation_id = $2), $3, $4)
-     returning ${COLUMNS}`,
-    [input.id ?? newId('turn'), input.conversationId, input.question, input.status ?? 'queued'],
+    `with state as (
+       select case when $5::text is not null and not exists (
+                select 1 from turns where conversation_id = $2 and status in ('queued', 'running'))
+              then 'running' else $4 end as status),
+     inserted as (
+       insert into turns (id, conversation_id, index, question, status, started_at, lease_owner,
+                          lease_expires_at, attempts, progress)
+       select $1, $2, (select coalesce(max(index) + 1, 0) from turns where conversation_id = $2), $3,
+         s.status,
+         case when s.status = 'running' then now() end,
+         case when s.status = 'running' then $5 end,
+         case when s.status = 'running' then now() + make_interval(secs => $6) end,
+         case when s.status = 'running' then 1 else 0 end,
+         case when s.status = 'running' then $7::jsonb end
+       from state s
+       returning ${COLUMNS}),
+     touched as (update conversations set updated_at = now() where id = $2)
+     select ${COLUMNS} from inserted`,
+    [
+      input.id ?? newId('turn'),
+      input.conversationId,
+      input.question,
+      input.status ?? 'queued',
+      claim?.owner ?? null,
+      claim?.leaseSeconds ?? 0,
+      claim ? JSON.stringify(claim.progress) : null,
+    ],
   );
-  await touchConversation(db, input.conversationId);
   return toRecord(rows[0]!);
 }
 
@@ -153,14 +192,27 @@ async function updateAndTouch(
   where: string,
   params: unknown[],
 ): Promise<TurnRecord | null> {
-  const { rows } = await db.query<TurnRow>(
+  return (await updateTouchAndLookBehind(db, sets, where, params))?.turn ?? null;
+}
+
+/** `updateAndTouch`, also telling whether another turn of the conversation waits in the queue. */
+async function updateTouchAndLookBehind(
+  db: Queryable,
+  sets: string[],
+  where: string,
+  params: unknown[],
+): Promise<{ turn: TurnRecord; queuedBehind: boolean } | null> {
+  const { rows } = await db.query<TurnRow & { queued_behind: boolean }>(
     `with changed as (update turns set ${sets.join(', ')} where ${where} returning ${COLUMNS}),
      touched as (update conversations set updated_at = now()
                  where id in (select conversation_id from changed))
-     select ${COLUMNS} from changed`,
+     select ${COLUMNS}, exists (select 1 from turns q where q.status = 'queued'
+                                and q.conversation_id = changed.conversation_id) as queued_behind
+     from changed`,
     params,
   );
-  return rows[0] ? toRecord(rows[0]) : null;
+  const row = rows[0];
+  return row ? { turn: toRecord(row), queuedBehind: row.queued_behind } : null;
 }
 
 /**
@@ -253,6 +305,27 @@ export async function updateLeasedTurn(
   }
   if (sets.length === 0) return getTurn(db, id);
   return updateAndTouch(db, sets, `id = $1 and lease_owner = $2 and status = 'running'`, params);
+}
+
+/**
+ * Ends a turn `owner` runs (succeeded, failed or cancelled, with its answer or error) and releases
+ * its lease, in one statement, only while it still runs under that owner. Says whether another turn
+ * of its conversation waits in the queue (the next to claim). Null when nothing changed.
+ */
+export async function finishLeasedTurn(
+  db: Queryable,
+  id: string,
+  owner: string,
+  patch: TurnPatch & { status: 'succeeded' | 'failed' | 'cancelled' },
+): Promise<{ turn: TurnRecord; queuedBehind: boolean } | null> {
+  const params: unknown[] = [id, owner];
+  const sets = [...assignments(patch, params), 'lease_owner = null', 'lease_expires_at = null'];
+  return updateTouchAndLookBehind(
+    db,
+    sets,
+    `id = $1 and lease_owner = $2 and status = 'running'`,
+    params,
+  );
 }
 
 /** Puts a turn `owner` runs back in the queue (graceful shutdown): another process re-runs it. */

@@ -1,0 +1,190 @@
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { Analyst } from '@ask-analyst/analyst';
+import {
+  createConversation,
+  createTurn,
+  getReadableWorksheet,
+  getTurn,
+  seedDemoWorkspace,
+  WorksheetEngine,
+  type Database,
+  type TurnClaim,
+  type TurnRecord,
+} from '@ask-analyst/workspace';
+import { openTestDatabase } from '@ask-analyst/workspace/testing';
+import Fastify from 'fastify';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { TEST_CURSOR_SECRET } from '../test-support/app.js';
+import { eventually, gatedEngine, type GatedEngine } from '../test-support/gated-engine.js';
+import { TurnEvents } from './turn-events.js';
+import { TurnRunner, type PreparedSource } from './turn-runner.js';
+import { toWorksheetSource } from './views.js';
+
+const APP_URL = 'https://app.example.com';
+
+describe('TurnRunner: turns created claimed run at once; waiting ones start when room frees up', () => {
+  let dataDir: string;
+  let db: Database;
+  let engine: WorksheetEngine;
+  let gate: GatedEngine;
+  let runner: TurnRunner;
+  let ada: string;
+  let workspaceId: string;
+  let prepared: PreparedSource;
+
+  beforeAll(async () => {
+    dataDir = await mkdtemp(join(tmpdir(), 'turn-runner-'));
+    db = await openTestDatabase();
+    engine = await WorksheetEngine.open({ dataDir, cursorSecret: TEST_CURSOR_SECRET });
+    await seedDemoWorkspace(db, engine);
+    gate = gatedEngine(engine);
+    const { rows } = await db.query<{ user_id: string; worksheet_id: string }>(
+      `select u.id as user_id, s.id as worksheet_id from users u, worksheets s
+       join workbooks wb on wb.id = s.workbook_id
+       where u.email = 'ada@acme.test' and wb.name = 'Penguins' limit 1`,
+    );
+    ada = rows[0]!.user_id;
+    const worksheet = await getReadableWorksheet(db, { userId: ada }, rows[0]!.worksheet_id, {
+      appUrl: APP_URL,
+    });
+    workspaceId = worksheet!.workspace.id;
+    prepared = { source: toWorksheetSource(worksheet!), stated: true };
+    // One turn at a time, and a poll too slow to matter: every start below comes from a launch,
+    // a wake, or a finishing turn making room.
+    runner = new TurnRunner({
+      db,
+      analyst: new Analyst(gate.engine, { rowLimit: 5_000 }),
+      events: new TurnEvents(),
+      log: Fastify({ logger: false }).log,
+      appUrl: APP_URL,
+      timeLimitMs: 60_000,
+      concurrency: 1,
+      pollMs: 3_600_000,
+    });
+    await runner.start();
+  });
+  afterAll(async () => {
+    gate?.release();
+    await runner?.stop(0);
+    await engine?.close();
+    await db?.close();
+    await rm(dataDir, { recursive: true, force: true });
+  });
+
+  const newConversation = () =>
+    createConversation(db, {
+      workspaceId,
+      userId: ada,
+      title: 'runner test',
+      worksheetId: prepared.source.id,
+    });
+  const ask = (conversationId: string, question: string, claim?: TurnClaim) =>
+    createTurn(db, { conversationId, question, claim });
+  const finished = async (turn: TurnRecord) => {
+    await eventually(async () =>
+      ['succeeded', 'failed'].includes((await getTurn(db, turn.id))!.status),
+    );
+    return (await getTurn(db, turn.id))!;
+  };
+
+  it('runs a turn created claimed in the slot it reserved, from the source the call prepared', async () => {
+    const slot = runner.reserve();
+    expect(slot).not.toBeNull();
+    const conversation = await newConversation();
+    const turn = await ask(conversation.id, 'How many penguins?', slot!.claim);
+    expect(turn).toMatchObject({ status: 'running', progress: { step: 'understanding' } });
+    slot!.launch(turn, prepared);
+    const done = await finished(turn);
+    expect(done.status).toBe('succeeded');
+    expect((done.answer as { table: { rows: unknown[][] } }).table.rows).toEqual([[344]]);
+  });
+
+  it('has no slot while full; a turn queued then starts when the running one finishes', async () => {
+    gate.hold();
+    const first = runner.reserve()!;
+    const a = await newConversation();
+    const running = await ask(a.id, 'Average body mass by species', first.claim);
+    first.launch(running, prepared);
+    await eventually(() => gate.waiting() === 1);
+
+    expect(runner.reserve()).toBeNull();
+    const b = await newConversation();
+    const waiting = await ask(b.id, 'Number of penguins by island');
+    runner.wake();
+    // A follow-up of the running conversation, created while it runs, is queued behind it.
+    const slot = runner.reserve();
+    expect(slot).toBeNull();
+    const followUp = await ask(a.id, 'only Biscoe');
+    expect(followUp.status).toBe('queued');
+    await new Promise((resolve) => setTimeout(resolve, 100));
+    expect((await getTurn(db, waiting.id))!.status).toBe('queued');
+
+    gate.release();
+    const [one, two, three] = [
+      await finished(running),
+      await finished(waiting),
+      await finished(followUp),
+    ];
+    expect([one.status, two.status, three.status]).toEqual(['succeeded', 'succeeded', 'succeeded']);
+    expect(Date.parse(two.startedAt!)).toBeGreaterThanOrEqual(Date.parse(one.finishedAt!));
+    expect(Date.parse(three.startedAt!)).toBeGreaterThanOrEqual(Date.parse(one.finishedAt!));
+  });
+
+  it('a slot whose turn was queued behind its conversation is given back, and the turn runs after', async () => {
+    gate.hold();
+    const first = runner.reserve()!;
+    const conversation = await newConversation();
+    const running = await ask(conversation.id, 'How many penguins?', first.claim);
+    first.launch(running, prepared);
+    await eventually(() => gate.waiting() === 1);
+    gate.release();
+    const slot = runner.reserve();
+    // Whether the runner is still busy or already free, the follow-up runs after the first.
+    const next = await ask(conversation.id, 'by species', slot?.claim);
+    slot?.launch(next, prepared);
+    if (!slot) runner.wake();
+    const done = await finished(next);
+    expect(done.status).toBe('succeeded');
+    expect(Date.parse(done.startedAt!)).toBeGreaterThanOrEqual(
+      Date.parse((await finished(running)).finishedAt!),
+    );
+    // The slot was freed either way: one can be reserved again.
+    const again = runner.reserve();
+    expect(again).not.toBeNull();
+    again!.release();
+  });
+
+  it('a turn created claimed while its runner stops is put back in the queue, not left running', async () => {
+    const stopping = new TurnRunner({
+      db,
+      analyst: new Analyst(engine, { rowLimit: 5_000 }),
+      events: new TurnEvents(),
+      log: Fastify({ logger: false }).log,
+      appUrl: APP_URL,
+      timeLimitMs: 60_000,
+      pollMs: 3_600_000,
+    });
+    await stopping.start();
+    const slot = stopping.reserve()!;
+    await stopping.stop(0);
+    expect(stopping.reserve()).toBeNull();
+    const conversation = await newConversation();
+    const turn = await ask(conversation.id, 'How many penguins?', slot.claim);
+    expect(turn.status).toBe('running');
+    slot.launch(turn, prepared);
+    // No longer held by the stopped runner's lease: back in the queue (or, if the runner that is
+    // still up was looking at that moment, already taken by it).
+    const leaseOf = async () =>
+      (
+        await db.query<{ status: string; lease_owner: string | null }>(
+          'select status, lease_owner from turns where id = $1',
+          [turn.id],
+        )
+      ).rows[0]!;
+    await eventually(async () => (await leaseOf()).lease_owner !== stopping.owner);
+    runner.wake();
+    expect((await finished(turn)).status).toBe('succeeded');
+  });
+});
