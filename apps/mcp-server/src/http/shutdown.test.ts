@@ -26,12 +26,16 @@ const slow = defineTool({
 });
 
 let id = 1;
-const callBody = (name: string, args: unknown) =>
+const callBody = (name: string, args: unknown, progressToken?: string) =>
   JSON.stringify({
     jsonrpc: '2.0',
     id: id++,
     method: 'tools/call',
-    params: { name, arguments: args },
+    params: {
+      name,
+      arguments: args,
+      ...(progressToken === undefined ? {} : { _meta: { progressToken } }),
+    },
   });
 
 describe('graceful shutdown', () => {
@@ -49,8 +53,13 @@ describe('graceful shutdown', () => {
     if (!address || typeof address === 'string') throw new Error('not listening');
     const url = `http://127.0.0.1:${address.port}/mcp`;
     const token = await test.token();
-    const post = (ms: number) =>
-      fetch(url, { method: 'POST', headers: mcpHeaders(token), body: callBody('slow', { ms }) });
+    // A call that asks for progress is answered as an event stream from the start.
+    const post = (ms: number, progressToken?: string) =>
+      fetch(url, {
+        method: 'POST',
+        headers: mcpHeaders(token),
+        body: callBody('slow', { ms }, progressToken),
+      });
     return { test, post };
   }
 
@@ -91,10 +100,10 @@ describe('graceful shutdown', () => {
     expect(rows).toEqual([{ tool: 'slow', user_id: PEOPLE.ada.id }]);
   });
 
-  it('ends a call that outlives the drain window instead of waiting for it', async () => {
+  it('ends a streamed call that outlives the drain window instead of waiting for it', async () => {
     const { test, post } = await listening(300);
     const before = handled;
-    const endless = post(60_000);
+    const endless = post(60_000, 'progress-1');
     await eventually(() => handled > before);
     const started = Date.now();
     await test.app.close();
@@ -107,5 +116,21 @@ describe('graceful shutdown', () => {
     const events = (await answer!.text()).split('\n').filter((line) => line.startsWith('data: '));
     const last = JSON.parse(events.at(-1)!.slice(6)) as { error?: { message: string } };
     expect(last.error?.message).toMatch(/shutting down.*Retry/);
+  });
+
+  it('answers a call without an answer yet the retryable 503 when the drain window ends', async () => {
+    const { test, post } = await listening(300);
+    const before = handled;
+    const endless = post(60_000);
+    await eventually(() => handled > before);
+    const started = Date.now();
+    await test.app.close();
+    expect(Date.now() - started).toBeLessThan(3_000);
+    const answer = await Promise.race([endless, sleep(3_000).then(() => null)]);
+    expect(answer?.status).toBe(503);
+    expect(answer?.headers.get('retry-after')).toBe('1');
+    expect(answer?.headers.get('x-request-id')).toMatch(/^req_/);
+    const body = (await answer!.json()) as { error: { details: { error_code: string } } };
+    expect(body.error.details.error_code).toBe('mcp_unavailable');
   });
 });

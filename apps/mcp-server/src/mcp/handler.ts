@@ -3,8 +3,13 @@ import { createMcpHandler, type McpServerFactory } from '@modelcontextprotocol/s
 import type { FastifyBaseLogger, FastifyReply, FastifyRequest } from 'fastify';
 import { HttpError, httpErrorBody } from '../errors.js';
 import type { ToolCall } from '../tools/run-tool.js';
+import { answerJson } from './answer-json.js';
 import { authInfoWithCall } from './call-context.js';
+import type { ExchangeMultiplexer } from './exchange-multiplexer.js';
+import { asksForProgress, exchangeRoute, type ExchangeRoute } from './exchange-route.js';
+import { EVENT_STREAM_HEADERS, HttpExchange } from './http-exchange.js';
 import type { McpBody } from './json-rpc-body.js';
+import type { LongLivedServers } from './long-lived-servers.js';
 
 /**
  * Request headers the SDK may read: the standard ones and every `Mcp-*` header (protocol version,
@@ -16,6 +21,9 @@ const forwarded = (name: string) => FORWARDED_HEADERS.has(name) || name.startsWi
 const CLOSED = Symbol('closed');
 
 export interface McpBridgeOptions {
+  /** The servers ordinary requests are answered by. */
+  servers: LongLivedServers;
+  /** Per-request servers for what the long-lived ones leave to the SDK's HTTP entry. */
   factory: McpServerFactory;
   /** The public URL of the endpoint (`${mcp_url}/mcp`), as the SDK should see the request. */
   endpoint: string;
@@ -24,10 +32,14 @@ export interface McpBridgeOptions {
 }
 
 /**
- * Serves POST /mcp through the SDK's `createMcpHandler`: 2026-07-28 requests per request, and
- * 2025-11-25 (and older) ones through its stateless legacy fallback, both from one factory.
+ * Serves POST /mcp. An ordinary, well-formed request (`exchangeRoute`) is handed straight to its
+ * era's long-lived server through the exchange multiplexer, its answer sent as JSON, or as an event
+ * stream when progress or other messages must go first. Everything else (refusals, notifications,
+ * rarer methods) goes through the SDK's `createMcpHandler`, 2026-07-28 per request and 2025-11-25
+ * through its stateless legacy fallback, so those keep the SDK's exact answers.
  */
 export function createMcpBridge(options: McpBridgeOptions) {
+  const { servers } = options;
   const handler = createMcpHandler(options.factory, {
     legacy: 'stateless',
     responseMode: 'auto',
@@ -38,12 +50,133 @@ export function createMcpBridge(options: McpBridgeOptions) {
 
   // Exchanges in flight, so close() can end them: the SDK's close() ends only modern per-request
   // servers, not 2025-era stateless ones, and not a response Fastify is still streaming.
-  const open = new Set<{ abort: AbortController; endStream?: () => void }>();
+  const open = new Set<{ end: () => void }>();
   let closed = false;
   let signalClosed: () => void = () => undefined;
   const whenClosed = new Promise<typeof CLOSED>((resolve) => {
     signalClosed = () => resolve(CLOSED);
   });
+
+  /**
+   * Serves a routed request on a long-lived server; `false` if its server refused it. (A boolean,
+   * not the reply: Fastify's reply is a thenable, and awaiting it waits for the response to end.)
+   */
+  async function serveExchange(
+    route: ExchangeRoute,
+    request: FastifyRequest,
+    reply: FastifyReply,
+    call: ToolCall,
+  ): Promise<boolean> {
+    const transport: ExchangeMultiplexer = servers[route.era];
+    const exchange = new HttpExchange(route.request.id, acceptsEventStream(request.headers.accept));
+    const id = transport.dispatch(route.request, { authInfo: authInfoWithCall(call) }, exchange);
+    // Answered during dispatch: a protocol-level refusal, before any handler ran. The SDK's entry
+    // serves the request again and gives the refusal its exact HTTP form.
+    if (exchange.finished) return false;
+    if (asksForProgress(route.request)) exchange.streamIfAccepted();
+    const entry = {
+      end() {
+        exchange.endForShutdown();
+        transport.cancel(id, 'The server is shutting down.');
+      },
+    };
+    open.add(entry);
+    reply.raw.on('close', () => {
+      open.delete(entry);
+      if (reply.raw.writableFinished) return;
+      transport.cancel(id, 'The client disconnected.');
+      exchange.abandon();
+    });
+    const outcome = await exchange.outcome;
+    switch (outcome.kind) {
+      case 'json':
+        reply
+          .code(200)
+          .type('application/json')
+          .send(
+            // A tools/list answer is mostly the advertised schemas, frozen and the same each time.
+            route.request.method === 'tools/list'
+              ? answerJson(outcome.message)
+              : JSON.stringify(outcome.message),
+          );
+        return true;
+      case 'stream':
+        reply.code(200).headers(EVENT_STREAM_HEADERS).send(outcome.body);
+        return true;
+      case 'closed':
+        throw new HttpError('mcp_unavailable', undefined, { headers: { 'retry-after': '1' } });
+      case 'abandoned':
+        reply.code(499).send();
+        return true;
+      case 'refused':
+        return false;
+    }
+  }
+
+  /** Serves a request through the SDK's HTTP entry (web `Request` in, web `Response` out). */
+  async function serveThroughEntry(
+    request: FastifyRequest,
+    reply: FastifyReply,
+    call: ToolCall,
+  ): Promise<FastifyReply> {
+    const body = request.body as McpBody | undefined;
+    const headers = new Headers();
+    for (const [name, value] of Object.entries(request.headers)) {
+      if (forwarded(name) && typeof value === 'string') headers.set(name, value);
+    }
+    headers.set('x-request-id', request.id);
+    const abort = new AbortController();
+    let endStream: (() => void) | undefined;
+    const entry = {
+      end() {
+        endStream?.();
+        abort.abort();
+      },
+    };
+    open.add(entry);
+    reply.raw.on('close', () => {
+      open.delete(entry);
+      if (!reply.raw.writableFinished) abort.abort();
+    });
+    const webRequest = new Request(options.endpoint, {
+      method: 'POST',
+      headers,
+      signal: abort.signal,
+      ...(body && !body.isJson ? { body: body.text } : {}),
+    });
+    const response = await Promise.race([
+      handler.fetch(webRequest, {
+        authInfo: authInfoWithCall(call),
+        ...(body?.isJson ? { parsedBody: body.json } : {}),
+      }),
+      whenClosed,
+    ]);
+    if (response === CLOSED) {
+      // Shutting down before the exchange produced an answer: a clean, retryable 503.
+      throw new HttpError('mcp_unavailable', undefined, { headers: { 'retry-after': '1' } });
+    }
+    if (response.status < 400) {
+      if (response.body && isEventStream(response)) {
+        const stream = endableEventStream(response.body, requestIdOf(body));
+        endStream = () => stream.end();
+        return reply.send(new Response(stream.body, response));
+      }
+      // A JSON answer is read whole and sent as text: piping a one-chunk web stream into the
+      // Node response costs more than the answer itself.
+      if (response.body !== null && isJson(response.headers.get('content-type'))) {
+        return reply
+          .code(response.status)
+          .headers(Object.fromEntries(response.headers))
+          .send(await response.text());
+      }
+      return reply.send(response);
+    }
+    return reply
+      .code(response.status)
+      .headers(passThroughHeaders(response.headers))
+      .type('application/json; charset=utf-8')
+      .send(await errorAnswerBody(response, request.id));
+  }
 
   return {
     async handle(
@@ -53,71 +186,26 @@ export function createMcpBridge(options: McpBridgeOptions) {
     ): Promise<FastifyReply> {
       if (closed) throw new HttpError('mcp_unavailable');
       const body = request.body as McpBody | undefined;
-      const headers = new Headers();
-      for (const [name, value] of Object.entries(request.headers)) {
-        if (forwarded(name) && typeof value === 'string') headers.set(name, value);
-      }
-      headers.set('x-request-id', request.id);
-      const abort = new AbortController();
-      const exchange: { abort: AbortController; endStream?: () => void } = { abort };
-      open.add(exchange);
-      reply.raw.on('close', () => {
-        open.delete(exchange);
-        if (!reply.raw.writableFinished) abort.abort();
-      });
-      const webRequest = new Request(options.endpoint, {
-        method: 'POST',
-        headers,
-        signal: abort.signal,
-        ...(body && !body.isJson ? { body: body.text } : {}),
-      });
-      const response = await Promise.race([
-        handler.fetch(webRequest, {
-          authInfo: authInfoWithCall(call),
-          ...(body?.isJson ? { parsedBody: body.json } : {}),
-        }),
-        whenClosed,
-      ]);
-      if (response === CLOSED) {
-        // Shutting down before the exchange produced an answer: a clean, retryable 503.
-        throw new HttpError('mcp_unavailable', undefined, { headers: { 'retry-after': '1' } });
-      }
-      if (response.status < 400) {
-        if (response.body && isEventStream(response)) {
-          const stream = endableEventStream(response.body, requestIdOf(body));
-          exchange.endStream = () => stream.end();
-          return reply.send(new Response(stream.body, response));
-        }
-        // A JSON answer is read whole and sent as text: piping a one-chunk web stream into the
-        // Node response costs more than the answer itself.
-        if (response.body !== null && isJson(response.headers.get('content-type'))) {
-          return reply
-            .code(response.status)
-            .headers(Object.fromEntries(response.headers))
-            .send(await response.text());
-        }
-        return reply.send(response);
-      }
-      return reply
-        .code(response.status)
-        .headers(passThroughHeaders(response.headers))
-        .type('application/json; charset=utf-8')
-        .send(await errorAnswerBody(response, request.id));
+      const route = body?.isJson ? exchangeRoute(request.headers, body.json, servers) : undefined;
+      if (route && (await serveExchange(route, request, reply, call))) return reply;
+      return serveThroughEntry(request, reply, call);
     },
     /** Ends every exchange still open (a 503 if none was answered yet, else the stream is ended). */
     async close() {
       closed = true;
       signalClosed();
-      for (const { abort, endStream } of open) {
-        endStream?.();
-        abort.abort();
-      }
+      for (const entry of open) entry.end();
       open.clear();
       await handler.close();
+      await servers.close();
     },
   };
 }
 export type McpBridge = ReturnType<typeof createMcpBridge>;
+
+function acceptsEventStream(accept: string | undefined): boolean {
+  return accept?.toLowerCase().includes('text/event-stream') ?? false;
+}
 
 function isJson(contentType: string | null): boolean {
   return contentType?.split(';')[0]?.trim().toLowerCase() === 'application/json';

@@ -13,8 +13,9 @@ import type { ToolRuntime } from '../tools/run-tool.js';
 import { createMcpBridge } from './handler.js';
 import { parseMcpBody, type McpBody } from './json-rpc-body.js';
 import { scopeGate } from './scope-gate.js';
+import { connectLongLivedServers } from './long-lived-servers.js';
 import { invalidSpecParams } from './spec-params.js';
-import { createServerFactory } from './server-factory.js';
+import { createServerBuilder, createServerFactory } from './server-factory.js';
 
 export interface McpEndpointOptions {
   config: McpConfig;
@@ -22,7 +23,7 @@ export interface McpEndpointOptions {
   verify: (token: string) => Promise<VerifyResult>;
   registry: readonly ToolDefinition[];
   runtime: ToolRuntime;
-  /** Extra registrations on each per-request server (see `createServerFactory`). */
+  /** Extra registrations on each server (see `createServerBuilder`). */
   extendServer?: ((server: McpServer) => void) | undefined;
 }
 
@@ -108,7 +109,11 @@ async function authenticatedMcp(app: FastifyInstance, options: McpEndpointOption
     scopeGate({ ...challenge, requiredScope: (name) => requiredScope(name, options.registry) }),
   );
 
+  const servers = await connectLongLivedServers(
+    createServerBuilder(options.registry, options.runtime, options.extendServer),
+  );
   const bridge = createMcpBridge({
+    servers,
     factory: createServerFactory(options.registry, options.runtime, options.extendServer),
     endpoint: config.resource,
     bodyLimitBytes: bodyLimit,

@@ -1,10 +1,15 @@
-import { McpServer, type McpServerFactory } from '@modelcontextprotocol/server';
+import {
+  McpServer,
+  SUPPORTED_PROTOCOL_VERSIONS,
+  type McpServerFactory,
+} from '@modelcontextprotocol/server';
 import { ToolError } from '../errors.js';
 import { advertisedSchema } from '../tools/advertised-schema.js';
 import type { ToolDefinition } from '../tools/define-tool.js';
 import { runTool, toolErrorResult, type ToolRuntime } from '../tools/run-tool.js';
 import { VERSION } from '../version.js';
 import { callOf } from './call-context.js';
+import { MODERN_REVISION } from './exchange-route.js';
 import { INSTRUCTIONS } from './instructions.js';
 
 /** Idle servers kept per protocol era; more are built when more requests run at once. */
@@ -12,20 +17,20 @@ const MAX_IDLE_SERVERS = 64;
 
 type Era = 'modern' | 'legacy';
 
+/** Builds one `McpServer` with every tool registered; `modern` for one bound to 2026-07-28. */
+export type BuildServer = (options?: { modern?: boolean }) => McpServer;
+
 /**
- * The server factory behind `createMcpHandler`. The SDK serves each HTTP request on an `McpServer`
- * that no other request is using (2026-07-28 per request, 2025-11-25 through the stateless legacy
- * fallback), so servers are built once, with every tool registered and every schema converted,
- * and lent out: one per request in flight, back to its era's idle pool when the SDK closes it.
- * Nothing about the caller lives on a server: each tool call reads its caller from the request's
+ * Builds servers with every tool registered and every schema converted once (per builder). Nothing
+ * about the caller lives on a server: each tool call reads its caller from the request's
  * `authInfo` (`callOf`), so a server keeps no per-client state between requests (SPEC section 1).
  */
-export function createServerFactory(
+export function createServerBuilder(
   registry: readonly ToolDefinition[],
   runtime: ToolRuntime,
   /** Adds registrations of its own to each server (the conformance fixtures, under their flag). */
   extend?: (server: McpServer) => void,
-): McpServerFactory {
+): BuildServer {
   const tools = registry.map((tool) => ({
     tool,
     config: {
@@ -37,12 +42,19 @@ export function createServerFactory(
       ...(tool._meta ? { _meta: tool._meta } : {}),
     },
   }));
-  const idle: Record<Era, McpServer[]> = { modern: [], legacy: [] };
 
-  const build = (): McpServer => {
+  return (options) => {
     const server = new McpServer(
       { name: 'ask-analyst', title: 'Ask Analyst', version: VERSION },
-      { instructions: INSTRUCTIONS, capabilities: { tools: { listChanged: false } } },
+      {
+        instructions: INSTRUCTIONS,
+        capabilities: { tools: { listChanged: false } },
+        // Listing the modern revision lets `connect` bind the instance to it (and answers
+        // `server/discover` with it), as `createMcpHandler` does for its per-request servers.
+        ...(options?.modern
+          ? { supportedProtocolVersions: [...SUPPORTED_PROTOCOL_VERSIONS, MODERN_REVISION] }
+          : {}),
+      },
     );
     for (const { tool, config } of tools) {
       server.registerTool(tool.name, config, (args, ctx) => {
@@ -56,6 +68,22 @@ export function createServerFactory(
     extend?.(server);
     return server;
   };
+}
+
+/**
+ * The server factory behind `createMcpHandler`, which now serves only what the long-lived
+ * servers leave to it (refusals, notifications, rarer methods; see `exchange-route.ts`). The SDK
+ * serves each such HTTP request on an `McpServer` that no other request is using, so servers are
+ * built once and lent out: one per request in flight, back to its era's idle pool when the SDK
+ * closes it.
+ */
+export function createServerFactory(
+  registry: readonly ToolDefinition[],
+  runtime: ToolRuntime,
+  extend?: (server: McpServer) => void,
+): McpServerFactory {
+  const build = createServerBuilder(registry, runtime, extend);
+  const idle: Record<Era, McpServer[]> = { modern: [], legacy: [] };
 
   return ({ era }) => {
     const pool = idle[era];
