@@ -29,6 +29,7 @@ describe('embedded database (PGlite) with prepared statements', () => {
       ['a', 7, 9_007_199_254_740, at, { k: [1, 'x'] }, true, ['p', 'q']],
     );
     await db.query('insert into things (id, n, doc) values ($1, $2, $3)', ['b', null, null]);
+    await db.query('insert into things (id, tags) values ($1, $2)', ['c', ['Zürich ✈ 東京', '']]);
     const { rows } = await db.query<Record<string, unknown>>(
       'select id, n, big, at, doc, ok, tags from things order by id',
     );
@@ -43,7 +44,12 @@ describe('embedded database (PGlite) with prepared statements', () => {
         tags: ['p', 'q'],
       },
       { id: 'b', n: null, big: null, at: null, doc: null, ok: null, tags: null },
+      { id: 'c', n: null, big: null, at: null, doc: null, ok: null, tags: ['Zürich ✈ 東京', ''] },
     ]);
+    const text = await db.query<{ s: string; e: string }>("select $1::text as s, '' as e", [
+      'naïve – 😀',
+    ]);
+    expect(text.rows).toEqual([{ s: 'naïve – 😀', e: '' }]);
     const unnested = await db.query<{ id: string }>(
       'select id from unnest($1::text[]) as t(id) order by id',
       [['z', 'y']],

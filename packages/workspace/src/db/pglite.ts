@@ -1,5 +1,12 @@
-import { PGlite, parse, protocol } from '@electric-sql/pglite';
+import { PGlite, protocol } from '@electric-sql/pglite';
 import type { Database, Queryable, QueryResult } from './database.js';
+import {
+  affectedRows,
+  parseAll,
+  readExecuteReply,
+  type BackendError,
+  type BackendMessage,
+} from './pglite-reply.js';
 
 /** Shared buffers of the embedded database (docs/performance.md: idle memory). */
 const PGLITE_SHARED_BUFFERS = '32MB';
@@ -7,14 +14,12 @@ const PGLITE_SHARED_BUFFERS = '32MB';
 /** How many prepared statements the embedded backend keeps (least recently used go first). */
 const MAX_PREPARED_STATEMENTS = 256;
 
-type BackendMessage = Parameters<typeof parse.parseResults>[0][number];
-
 interface Prepared {
   name: string;
   /** Parameter type oids, as the backend inferred them. */
   paramTypes: number[];
-  /** The statement's RowDescription, or null when it returns no rows. */
-  rowDescription: BackendMessage | null;
+  /** The columns of its rows (none when it returns no rows). */
+  columns: Array<{ name: string; dataTypeID: number }>;
 }
 
 /**
@@ -85,36 +90,45 @@ export async function openPglite(dataDir: string | undefined): Promise<Database>
 class PgliteSession {
   private readonly statements = new Map<string, Prepared>();
   private nextId = 0;
-  private parser = new protocol.Parser();
 
   constructor(private readonly pg: PGlite) {}
 
   /** Runs one statement; throws the backend's error. */
   async run<T>(text: string, params: unknown[] = []): Promise<QueryResult<T>> {
     let prepared = await this.prepare(text);
-    let messages = await this.execute(prepared, params);
-    let error = errorOf(messages);
+    let reply = readExecuteReply(await this.execute(prepared, params));
     // A schema change (a migration, a test's DDL) can invalidate a statement's result shape; the
     // backend then refuses it once ("cached plan must not change result type"): prepare again.
-    if (error?.code === '0A000') {
+    if (reply.error?.code === '0A000') {
       await this.forget(text);
       prepared = await this.prepare(text);
-      messages = await this.execute(prepared, params);
-      error = errorOf(messages);
+      reply = readExecuteReply(await this.execute(prepared, params));
     }
-    if (error) throw error;
-    const [result] = parse.parseResults(
-      prepared.rowDescription ? [prepared.rowDescription, ...messages] : messages,
-      this.pg.parsers,
-    );
-    const rows = (result?.rows ?? []) as T[];
+    if (reply.error) throw reply.error;
+    const rows = reply.rows.map((fields) => this.toRow(prepared.columns, fields)) as T[];
     // pg's rowCount counts the rows returned by a select; PGlite reports affectedRows 0 then.
-    return { rows, rowCount: Math.max(rows.length, result?.affectedRows ?? 0) };
+    return { rows, rowCount: Math.max(rows.length, affectedRows(reply.commandTag)) };
+  }
+
+  /** A row as `PGlite.query` types it: each column through PGlite's parser for its type. */
+  private toRow(
+    columns: Prepared['columns'],
+    fields: Array<string | null>,
+  ): Record<string, unknown> {
+    const row: Record<string, unknown> = {};
+    const parsers = this.pg.parsers;
+    for (let i = 0; i < columns.length; i++) {
+      const { name, dataTypeID } = columns[i]!;
+      const text = fields[i] ?? null;
+      const parser = parsers[dataTypeID];
+      row[name] = text === null ? null : parser ? parser(text, dataTypeID) : text;
+    }
+    return row;
   }
 
   /** COMMIT, reporting the command the backend answered (ROLLBACK when the transaction failed). */
   async commit(): Promise<{ command: string }> {
-    const messages = await this.trip(protocol.serialize.query('commit'));
+    const messages = parseAll(await this.trip(protocol.serialize.query('commit')));
     const error = errorOf(messages);
     if (error) throw error;
     const done = messages.find((m) => m.name === 'commandComplete') as
@@ -136,27 +150,30 @@ class PgliteSession {
     }
     const name = `aa_s${(this.nextId++).toString(36)}`;
     const { serialize } = protocol;
-    const messages = await this.trip(
+    const reply = await this.trip(
       concat([
         serialize.parse({ name, text }),
         serialize.describe({ type: 'S', name }),
         serialize.sync(),
       ]),
     );
+    const messages = parseAll(reply);
     const error = errorOf(messages);
     if (error) throw error;
     const parameters = messages.find((m) => m.name === 'parameterDescription') as
       { dataTypeIDs: number[] } | undefined;
+    const description = messages.find((m) => m.name === 'rowDescription') as
+      { fields: Array<{ name: string; dataTypeID: number }> } | undefined;
     const prepared: Prepared = {
       name,
       paramTypes: parameters?.dataTypeIDs ?? [],
-      rowDescription: messages.find((m) => m.name === 'rowDescription') ?? null,
+      columns: (description?.fields ?? []).map(({ name, dataTypeID }) => ({ name, dataTypeID })),
     };
     this.statements.set(text, prepared);
     return prepared;
   }
 
-  private execute(prepared: Prepared, params: unknown[]): Promise<BackendMessage[]> {
+  private execute(prepared: Prepared, params: unknown[]): Promise<Uint8Array> {
     const values = params.map((value, index) => {
       if (value === null || value === undefined) return null;
       const type = prepared.paramTypes[index];
@@ -188,33 +205,25 @@ class PgliteSession {
   }
 
   /**
-   * One trip into the backend: the messages it answered, in order. The raw stream is used so that
-   * PGlite neither parses the reply a second time nor keeps it (its `execProtocolRawSync` collects
-   * every reply's messages in a list that only its own `query` empties); nothing to sync on a
-   * trip, the data directory is written through.
+   * One trip into the backend: the bytes it answered. The raw stream is used so that PGlite
+   * neither parses the reply itself nor keeps it (its `execProtocolRawSync` collects every reply's
+   * messages in a list that only its own `query` empties); nothing to sync on a trip, the data
+   * directory is written through.
    */
-  private async trip(message: Uint8Array): Promise<BackendMessage[]> {
+  private async trip(message: Uint8Array): Promise<Uint8Array> {
     const chunks: Uint8Array[] = [];
     await this.pg.execProtocolRawStream(message, {
       syncToFs: false,
       // The chunk is a view of the backend's buffer, reused by the next trip: copy it.
       onRawData: (chunk) => chunks.push(chunk.slice()),
     });
-    const messages: BackendMessage[] = [];
-    try {
-      for (const chunk of chunks) this.parser.parse(chunk, (m) => messages.push(m));
-    } catch (error) {
-      // Do not carry a half-read message into the next trip.
-      this.parser = new protocol.Parser();
-      throw error;
-    }
-    return messages;
+    return chunks.length === 1 ? chunks[0]! : concat(chunks);
   }
 }
 
 /** The backend's error among a trip's messages (a `DatabaseError` with its SQLSTATE `code`). */
-function errorOf(messages: BackendMessage[]): (Error & { code?: string }) | undefined {
-  return messages.find((m) => m.name === 'error') as (Error & { code?: string }) | undefined;
+function errorOf(messages: BackendMessage[]): BackendError | undefined {
+  return messages.find((m) => m.name === 'error') as BackendError | undefined;
 }
 
 function concat(parts: Uint8Array[]): Uint8Array {
