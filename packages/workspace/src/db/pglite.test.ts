@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import type { Database } from './database.js';
+import type { Database, Queryable } from './database.js';
 import { openPglite } from './pglite.js';
 
 /** The embedded database's own session handling (prepared statements, the transaction lock). */
@@ -112,6 +112,11 @@ describe('embedded database (PGlite) with prepared statements', () => {
     ).rejects.toThrow('rolled back');
     const { rows } = await db.query<{ id: string }>('select id from things order by id');
     expect(rows).toEqual([{ id: 't1' }]);
+    let kept!: Queryable;
+    await db.transaction(async (tx) => {
+      kept = tx;
+    });
+    await expect(kept.query('select 1')).rejects.toThrow('over');
   });
 
   it('prepares again a statement whose result shape a schema change altered', async () => {

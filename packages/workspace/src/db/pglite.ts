@@ -48,7 +48,6 @@ export async function openPglite(dataDir: string | undefined): Promise<Database>
   const session = new PgliteSession(pg);
   const lock = new FifoLock();
   let closed = false;
-  const tx: Queryable = { query: (text, params) => session.run(text, params) };
 
   return {
     kind: 'pglite',
@@ -59,11 +58,18 @@ export async function openPglite(dataDir: string | undefined): Promise<Database>
     transaction<T>(fn: (tx: Queryable) => Promise<T>): Promise<T> {
       if (closed) return Promise.reject(new Error('the database is closed'));
       return lock.run(async () => {
+        // Only while the transaction holds the lock: a handle kept past it would run unguarded.
+        let open = true;
+        const tx: Queryable = {
+          query: (text, params) =>
+            open ? session.run(text, params) : Promise.reject(new Error('the transaction is over')),
+        };
         await session.run('begin');
         let value: T;
         try {
           value = await fn(tx);
         } catch (error) {
+          open = false;
           try {
             await session.run('rollback');
           } catch {
@@ -71,6 +77,7 @@ export async function openPglite(dataDir: string | undefined): Promise<Database>
           }
           throw error;
         }
+        open = false;
         // COMMIT of a transaction aborted by a caught error rolls back: report it as a failure.
         const { command } = await session.commit();
         if (command !== 'COMMIT') throw new Error('the transaction was rolled back');
@@ -86,7 +93,7 @@ export async function openPglite(dataDir: string | undefined): Promise<Database>
   };
 }
 
-/** The one session of an embedded database: prepared statements and synchronous round trips. */
+/** The one session of an embedded database: its prepared statements and its trips. */
 class PgliteSession {
   private readonly statements = new Map<string, Prepared>();
   private nextId = 0;
