@@ -38,12 +38,8 @@ export function createMcpBridge(options: McpBridgeOptions) {
 
   // Exchanges in flight, so close() can end them: the SDK's close() ends only modern per-request
   // servers, not 2025-era stateless ones, and not a response Fastify is still streaming.
-  const open = new Set<{ abort: AbortController; endStream?: () => void }>();
+  const open = new Set<Exchange>();
   let closed = false;
-  let signalClosed: () => void = () => undefined;
-  const whenClosed = new Promise<typeof CLOSED>((resolve) => {
-    signalClosed = () => resolve(CLOSED);
-  });
 
   return {
     async handle(
@@ -59,7 +55,13 @@ export function createMcpBridge(options: McpBridgeOptions) {
       }
       headers.set('x-request-id', request.id);
       const abort = new AbortController();
-      const exchange: { abort: AbortController; endStream?: () => void } = { abort };
+      // Each exchange waits on its own shutdown signal: racing every request against one shared
+      // promise that settles only at close kept every answer reachable from it (a leak per request).
+      let stopWaiting: () => void = () => undefined;
+      const whenClosed = new Promise<typeof CLOSED>((resolve) => {
+        stopWaiting = () => resolve(CLOSED);
+      });
+      const exchange: Exchange = { abort, stopWaiting };
       open.add(exchange);
       reply.raw.on('close', () => {
         open.delete(exchange);
@@ -107,8 +109,8 @@ export function createMcpBridge(options: McpBridgeOptions) {
     /** Ends every exchange still open (a 503 if none was answered yet, else the stream is ended). */
     async close() {
       closed = true;
-      signalClosed();
-      for (const { abort, endStream } of open) {
+      for (const { abort, endStream, stopWaiting } of open) {
+        stopWaiting();
         endStream?.();
         abort.abort();
       }
@@ -118,6 +120,14 @@ export function createMcpBridge(options: McpBridgeOptions) {
   };
 }
 export type McpBridge = ReturnType<typeof createMcpBridge>;
+
+/** One request in flight through the bridge. */
+interface Exchange {
+  abort: AbortController;
+  /** Ends the wait for the SDK's answer (shutdown): the request gets a 503. */
+  stopWaiting: () => void;
+  endStream?: () => void;
+}
 
 function isJson(contentType: string | null): boolean {
   return contentType?.split(';')[0]?.trim().toLowerCase() === 'application/json';
