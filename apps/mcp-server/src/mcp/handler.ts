@@ -52,10 +52,6 @@ export function createMcpBridge(options: McpBridgeOptions) {
   // servers, not 2025-era stateless ones, and not a response Fastify is still streaming.
   const open = new Set<{ end: () => void }>();
   let closed = false;
-  let signalClosed: () => void = () => undefined;
-  const whenClosed = new Promise<typeof CLOSED>((resolve) => {
-    signalClosed = () => resolve(CLOSED);
-  });
 
   /**
    * Serves a routed request on a long-lived server; `false` if its server refused it. (A boolean,
@@ -127,8 +123,15 @@ export function createMcpBridge(options: McpBridgeOptions) {
     headers.set('x-request-id', request.id);
     const abort = new AbortController();
     let endStream: (() => void) | undefined;
+    // Each exchange waits on its own shutdown signal: racing every request against one shared
+    // promise that settles only at close kept every answer reachable from it (a leak per request).
+    let stopWaiting: () => void = () => undefined;
+    const whenClosed = new Promise<typeof CLOSED>((resolve) => {
+      stopWaiting = () => resolve(CLOSED);
+    });
     const entry = {
       end() {
+        stopWaiting();
         endStream?.();
         abort.abort();
       },
@@ -193,7 +196,6 @@ export function createMcpBridge(options: McpBridgeOptions) {
     /** Ends every exchange still open (a 503 if none was answered yet, else the stream is ended). */
     async close() {
       closed = true;
-      signalClosed();
       for (const entry of open) entry.end();
       open.clear();
       await handler.close();

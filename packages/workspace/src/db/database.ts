@@ -1,7 +1,7 @@
 import { createHash } from 'node:crypto';
-import { PGlite } from '@electric-sql/pglite';
 import pg from 'pg';
 import { WorkspaceError } from '../errors.js';
+import { openPglite } from './pglite.js';
 
 /** Something that runs parameterised SQL: the database itself or an open transaction. */
 export interface Queryable {
@@ -31,30 +31,6 @@ export interface DatabaseOptions {
 /** Opens the database named by the options (no migrations are run; see `migrate`). */
 export async function openDatabase(options: DatabaseOptions): Promise<Database> {
   return options.url ? openPostgres(options.url) : openPglite(options.dataDir);
-}
-
-/** Shared buffers of the embedded database (docs/performance.md: idle memory). */
-const PGLITE_SHARED_BUFFERS = '32MB';
-
-async function openPglite(dataDir: string | undefined): Promise<Database> {
-  // The product tables are small (worksheet rows live in Parquet files): Postgres's default
-  // 128 MB of shared buffers would be most of the process's memory, allocated up front.
-  const db = await PGlite.create({
-    ...(dataDir ? { dataDir } : {}),
-    postgresqlconf: `shared_buffers = ${PGLITE_SHARED_BUFFERS}`,
-  });
-  const run = async <T>(q: Pick<PGlite, 'query'>, text: string, params?: unknown[]) => {
-    const result = await q.query<T>(text, params);
-    // PGlite reports affectedRows 0 for a select; pg's rowCount counts the rows returned then.
-    return { rows: result.rows, rowCount: Math.max(result.rows.length, result.affectedRows ?? 0) };
-  };
-  return {
-    kind: 'pglite',
-    query: (text, params) => run(db, text, params),
-    transaction: (fn) =>
-      db.transaction((tx) => fn({ query: (text, params) => run(tx, text, params) })),
-    close: () => db.close(),
-  };
 }
 
 async function openPostgres(url: string): Promise<Database> {
