@@ -7,6 +7,7 @@ import {
   getConversation,
   getReadableWorksheet,
   hasRole,
+  isWorkspaceError,
   listReadableWorksheets,
   listTurns,
   recoverAbandonedTurns,
@@ -101,6 +102,11 @@ export class TurnRunner {
   private reserved = 0;
   /** A turn may be waiting for room here or for its conversation's turn to end: claim on finish. */
   private lookAgain = false;
+  /**
+   * Turns of this runner that stopped on a database outage and still hold its lease: re-queued
+   * at the next upkeep that reaches the database (else their lease lapses and any runner does it).
+   */
+  private readonly stranded = new Set<string>();
 
   constructor(private readonly options: TurnRunnerOptions) {
     this.concurrency = options.concurrency ?? 4;
@@ -227,6 +233,11 @@ export class TurnRunner {
           entry.abort.abort();
         }
       }
+      for (const turnId of this.stranded) {
+        // Ours still (or taken over by another runner since): either way no longer ours to keep.
+        await requeueTurn(this.options.db, turnId, this.owner);
+        this.stranded.delete(turnId);
+      }
       await this.recover();
     } catch (error) {
       this.options.log.warn({ err: error }, 'turn lease upkeep failed');
@@ -270,9 +281,19 @@ export class TurnRunner {
       abort.abort();
     }, this.options.timeLimitMs);
     entry.done = this.run(entry)
-      .catch((error: unknown) => {
+      .catch(async (error: unknown) => {
+        if (isWorkspaceError(error, 'unavailable')) {
+          // The database went away while the turn ran: not the turn's fault. It goes back to the
+          // queue as soon as the database answers again (`tick`).
+          this.options.log.warn(
+            { turnId: turn.id },
+            'turn interrupted: the database is unavailable',
+          );
+          this.stranded.add(turn.id);
+          return;
+        }
         this.options.log.error({ err: error, turnId: turn.id }, 'turn failed unexpectedly');
-        return this.finish(entry, {
+        await this.finish(entry, {
           status: 'failed',
           error: {
             code: 'internal',
@@ -280,13 +301,13 @@ export class TurnRunner {
               'The analysis failed unexpectedly. Ask again; if it keeps failing, contact support with the turn id.',
           },
         }).catch((finishError: unknown) => {
-          // The database is gone too (an outage): nothing can be recorded now. The turn keeps
-          // its lease until it lapses, then `recover` re-queues it; rejecting here would be an
-          // unhandled rejection, which ends the process.
+          // The database is gone too: nothing can be recorded now, and rejecting here would be an
+          // unhandled rejection, which ends the process. `tick` re-queues the turn once it can.
           this.options.log.warn(
             { err: finishError, turnId: turn.id },
-            'could not record the failed turn; it is re-queued when its lease lapses',
+            'could not record the failed turn; it is re-queued when the database answers',
           );
+          this.stranded.add(turn.id);
         });
       })
       .finally(() => {
