@@ -11,9 +11,8 @@ import type { IncomingHttpHeaders } from 'node:http';
 /** The 2026-07-28 protocol revision, the one modern revision served. */
 export const MODERN_REVISION = '2026-07-28';
 
-/** Requests a long-lived server answers; anything else goes through the SDK's HTTP entry. */
-const MODERN_METHODS = new Set([
-  'server/discover',
+/** Requests a long-lived server answers on either revision; anything else goes through the SDK's HTTP entry. */
+const SERVED_METHODS = [
   'tools/list',
   'tools/call',
   'resources/list',
@@ -22,20 +21,10 @@ const MODERN_METHODS = new Set([
   'prompts/list',
   'prompts/get',
   'completion/complete',
-]);
+];
+const MODERN_METHODS = new Set(['server/discover', ...SERVED_METHODS]);
 /** `logging/setLevel` is left out on purpose: on a shared instance it would outlive its request. */
-const LEGACY_METHODS = new Set([
-  'initialize',
-  'ping',
-  'tools/list',
-  'tools/call',
-  'resources/list',
-  'resources/templates/list',
-  'resources/read',
-  'prompts/list',
-  'prompts/get',
-  'completion/complete',
-]);
+const LEGACY_METHODS = new Set(['initialize', 'ping', ...SERVED_METHODS]);
 /** The body field the 2026-07-28 `Mcp-Name` header mirrors, per method. */
 const NAME_FIELD: Record<string, 'name' | 'uri'> = {
   'tools/call': 'name',
