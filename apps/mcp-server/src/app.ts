@@ -71,6 +71,10 @@ export async function buildMcpApp(deps: McpAppDeps): Promise<FastifyInstance> {
     bodyLimit: config.limits.bodyLimitBytes,
     // Requests arriving while closing are answered by the shutdown plugin with the SPEC 2 body.
     return503OnClosing: false,
+    // Once the preClose hooks have drained in-flight calls and ended long streams, every connection
+    // left is closed: one that never carried a request would otherwise hold `close()` until Node's
+    // headers timeout (about a minute).
+    forceCloseConnections: true,
     clientErrorHandler: answerClientError,
     frameworkErrors: (error, request, reply) => {
       void sendHttpError(request, reply, new HttpError('mcp_invalid_request', error.message));
