@@ -7,23 +7,9 @@
  * whether each is within the target of 1.5× DuckDB + 30 ms; asserts nothing.
  * Run after a build: `pnpm --filter @ask-analyst/mcp-server bench:analysis`.
  */
-import { randomBytes } from 'node:crypto';
-import { mkdtemp, rm } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import type { AnalysisOutput } from '@ask-analyst/protocol';
-import {
-  findPrincipal,
-  migrate,
-  openDatabase,
-  seedDemoWorkspace,
-  WorksheetEngine,
-} from '@ask-analyst/workspace';
 import { formatMs as ms, medianMs, timed } from '@ask-analyst/workspace/testing';
-import Fastify from 'fastify';
-import { benchToolPath } from './tool-path.js';
-import { createAnalysisRuntime } from '../analysis/runtime.js';
-import { loadMcpConfig } from '../config.js';
+import { openBenchWorld } from './bench-world.js';
 import { startAnalysis } from '../tools/start-analysis.js';
 
 const RUNS = 7;
@@ -35,44 +21,21 @@ const QUESTIONS = [
 ];
 
 async function main(): Promise<void> {
-  const dataDir = await mkdtemp(join(tmpdir(), 'ask-analyst-analysis-bench-'));
-  const db = await openDatabase({});
-  const engine = await WorksheetEngine.open({
-    dataDir,
-    cursorSecret: randomBytes(32).toString('hex'),
-  });
-  const log = Fastify({ logger: false }).log;
-  const config = loadMcpConfig({
-    TOOL_CALLS_PER_MINUTE: '1000000',
-    ANALYSES_PER_MINUTE: '1000000',
-    RUNNING_ANALYSES_PER_USER: '1000',
-  });
-  const analysis = createAnalysisRuntime({ db, engine, config, log });
+  const world = await openBenchWorld(
+    {
+      TOOL_CALLS_PER_MINUTE: '1000000',
+      ANALYSES_PER_MINUTE: '1000000',
+      RUNNING_ANALYSES_PER_USER: '1000',
+    },
+    ['workbooks.read', 'analyses.write'],
+  );
+  const { engine, config, flights, callTool } = world;
   try {
-    await migrate(db);
-    const seed = await timed(() => seedDemoWorkspace(db, engine));
-    console.log(`seed the demo workspace: ${ms(seed.ms)}`);
-    await analysis.start();
-    const { rows } = await db.query<{ user: string; workbook: string; path: string }>(
-      `select u.id as user, wb.id as workbook, s.data_path as path from users u, workbooks wb
-       join worksheets s on s.workbook_id = wb.id
-       where u.email = 'ada@acme.test' and wb.name = 'Flight Operations' and s.name = 'Flights'`,
-    );
-    const row = rows[0];
-    const principal = await findPrincipal(db, row?.user ?? '');
-    if (!principal || !row) throw new Error('the demo workspace has no Flights for Ada');
-    const callTool = benchToolPath({
-      db,
-      engine,
-      config,
-      analysis,
-      principal,
-      scopes: ['workbooks.read', 'analyses.write'],
-    });
+    await world.analysis.start();
     const ask = async (question: string) => {
       const result = await callTool(startAnalysis, {
         question,
-        workbookId: row.workbook,
+        workbookId: flights.workbookId,
         waitSeconds: 50,
       });
       const output = result.structuredContent as AnalysisOutput;
@@ -90,7 +53,12 @@ async function main(): Promise<void> {
       const first = await timed(() => ask(question));
       const { sql, parameters } = first.value.query;
       const duck = () =>
-        engine.query(sql, parameters, { ws: row.path }, { maxRows: config.limits.resultRowLimit });
+        engine.query(
+          sql,
+          parameters,
+          { ws: flights.dataPath },
+          { maxRows: config.limits.resultRowLimit },
+        );
       await duck();
       const tool = await medianMs(() => ask(question), RUNS);
       const alone = await medianMs(duck, RUNS);
@@ -99,12 +67,8 @@ async function main(): Promise<void> {
         `| ${question} | ${ms(tool)} (first ${ms(first.ms)}) | ${ms(alone)} | ${(tool / alone).toFixed(2)}× | ${tool <= target ? 'within' : 'over'} (${ms(target)}) |`,
       );
     }
-    await callTool.flush();
   } finally {
-    await analysis.stop();
-    await engine.close();
-    await db.close();
-    await rm(dataDir, { recursive: true, force: true });
+    await world.close();
   }
 }
 

@@ -6,23 +6,9 @@
  * 200 sorted (a sorted page costs about the same at any depth, and walking 2,000 of them through
  * the tool takes minutes). Prints figures, asserts nothing. Run after a build: `node apps/mcp-server/dist/bench/read-worksheet.js`.
  */
-import { randomBytes } from 'node:crypto';
-import { mkdtemp, rm } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
-import {
-  findPrincipal,
-  migrate,
-  openDatabase,
-  seedDemoWorkspace,
-  WorksheetEngine,
-} from '@ask-analyst/workspace';
 import { formatMs as ms, medianMs, timed } from '@ask-analyst/workspace/testing';
 import type { CallToolResult } from '@modelcontextprotocol/server';
-import Fastify from 'fastify';
-import { benchToolPath } from './tool-path.js';
-import { createAnalysisRuntime } from '../analysis/runtime.js';
-import { loadMcpConfig } from '../config.js';
+import { openBenchWorld } from './bench-world.js';
 import { readWorksheet } from '../tools/read-worksheet.js';
 
 const LIMIT = 100;
@@ -31,33 +17,10 @@ const RUNS = 5;
 const median = (work: () => Promise<unknown>) => medianMs(work, RUNS);
 
 async function main(): Promise<void> {
-  const dataDir = await mkdtemp(join(tmpdir(), 'ask-analyst-mcp-bench-'));
-  const db = await openDatabase({});
-  const engine = await WorksheetEngine.open({
-    dataDir,
-    cursorSecret: randomBytes(32).toString('hex'),
-  });
+  const world = await openBenchWorld({ TOOL_CALLS_PER_MINUTE: '1000000' }, ['workbooks.read']);
+  const { callTool } = world;
+  const { worksheetId } = world.flights;
   try {
-    await migrate(db);
-    const seed = await timed(() => seedDemoWorkspace(db, engine));
-    console.log(`seed the demo workspace: ${ms(seed.ms)}`);
-    const { rows } = await db.query<{ user: string; sheet: string }>(
-      `select u.id as user, s.id as sheet from users u, worksheets s
-       where u.email = 'ada@acme.test' and s.name = 'Flights'`,
-    );
-    const principal = await findPrincipal(db, rows[0]?.user ?? '');
-    const worksheetId = rows[0]?.sheet;
-    if (!principal || !worksheetId) throw new Error('the demo workspace has no Flights for Ada');
-
-    const config = loadMcpConfig({ TOOL_CALLS_PER_MINUTE: '1000000' });
-    const callTool = benchToolPath({
-      db,
-      engine,
-      config,
-      analysis: createAnalysisRuntime({ db, engine, config, log: Fastify({ logger: false }).log }),
-      principal,
-      scopes: ['workbooks.read'],
-    });
     const read = async (args: Record<string, unknown>) => {
       const result: CallToolResult = await callTool(readWorksheet, args);
       if (result.isError) throw new Error(JSON.stringify(result.structuredContent));
@@ -98,11 +61,8 @@ async function main(): Promise<void> {
         `    walking pages 2–${target - 1}: ${ms(walk.ms)} (${ms(walk.ms / (target - 2))} a page)`,
       );
     }
-    await callTool.flush();
   } finally {
-    await engine.close();
-    await db.close();
-    await rm(dataDir, { recursive: true, force: true });
+    await world.close();
   }
 }
 
