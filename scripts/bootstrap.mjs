@@ -5,7 +5,6 @@
 import { spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
-import { startThrowawayPostgres } from './postgres.mjs';
 
 const root = new URL('..', import.meta.url).pathname;
 const command = process.argv[2];
@@ -73,14 +72,18 @@ if (command === 'start') {
   mkdirSync(reportDir, { recursive: true });
   const { TEST_DATABASE_URL: givenUrl, ...rest } = process.env;
   const env = { ...rest, TEST_REPORT_DIR: reportDir };
+  must('pnpm', ['turbo', 'run', 'build', 'typecheck', 'lint', '--output-logs=errors-only'], { env });
   let postgresUrl = givenUrl;
   let stopPostgres = () => {};
   if (!postgresUrl) {
-    const server = await startThrowawayPostgres();
-    if (server.url) {
+    // From the workspace package's test helpers, built just above (one implementation for the
+    // store tests' server and the fault tests' own).
+    const { startThrowawayPostgres } = await import('../packages/workspace/dist/testing/postgres-server.js');
+    const server = await startThrowawayPostgres({ maxConnections: 200 });
+    if ('url' in server) {
       console.log(`Started a throwaway Postgres server for the store tests at ${server.url}`);
       postgresUrl = server.url;
-      stopPostgres = server.stop;
+      stopPostgres = () => server.destroySync();
       process.on('exit', () => stopPostgres());
       for (const signal of ['SIGINT', 'SIGTERM']) process.on(signal, () => process.exit(130));
     } else if (process.env.CI) {
@@ -90,7 +93,6 @@ if (command === 'start') {
       console.log(`\n!! No Postgres server for the store tests: ${server.skipped}. They run on the embedded database only.\n`);
     }
   }
-  must('pnpm', ['turbo', 'run', 'build', 'typecheck', 'lint', '--output-logs=errors-only'], { env });
   // Every package on the embedded database first; then, when a Postgres server is named, the
   // packages whose tests touch the store run again against it.
   let status = run('pnpm', ['turbo', 'run', 'test', '--concurrency=1', '--continue'], { env });

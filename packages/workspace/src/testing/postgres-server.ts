@@ -1,5 +1,5 @@
-import { execFile as execFileCallback, spawnSync } from 'node:child_process';
-import { existsSync, readdirSync } from 'node:fs';
+import { execFile as execFileCallback, execFileSync, spawnSync } from 'node:child_process';
+import { existsSync, readdirSync, rmSync } from 'node:fs';
 import { chown, mkdtemp, rm } from 'node:fs/promises';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
@@ -9,9 +9,9 @@ import { promisify } from 'node:util';
 const execFile = promisify(execFileCallback);
 
 /**
- * A Postgres server of its own for a fault test: it can be stopped and started again on the same
- * data folder and port while clients are connected. (The store tests share one server, started by
- * `scripts/postgres.mjs`, which nobody may stop.)
+ * A throwaway Postgres server: the one `npm test` runs the store tests on (started by
+ * `scripts/bootstrap.mjs`), or one of a fault test's own, which it may stop and start again on the
+ * same data folder and port while clients are connected.
  */
 export interface ThrowawayPostgres {
   /** `postgres://postgres@127.0.0.1:<port>/postgres`: the superuser on the maintenance database. */
@@ -26,6 +26,8 @@ export interface ThrowawayPostgres {
   start(): Promise<void>;
   /** Stops the server (if up) and removes its folder. */
   destroy(): Promise<void>;
+  /** `destroy()` at once, synchronously: for a process's `exit` handler. */
+  destroySync(): void;
 }
 
 /**
@@ -33,7 +35,9 @@ export interface ThrowawayPostgres {
  * or says why it cannot: `{ skipped }` when there are no binaries, or when running as root without
  * a `postgres` user to run them as (root may not run postgres).
  */
-export async function startThrowawayPostgres(): Promise<ThrowawayPostgres | { skipped: string }> {
+export async function startThrowawayPostgres(
+  settings: { maxConnections?: number } = {},
+): Promise<ThrowawayPostgres | { skipped: string }> {
   const bin = findBinDir();
   if (!bin) return { skipped: 'no Postgres server binaries (apt-get install postgresql)' };
   const asRoot = process.getuid?.() === 0;
@@ -41,10 +45,12 @@ export async function startThrowawayPostgres(): Promise<ThrowawayPostgres | { sk
   if (asRoot && !owner) {
     return { skipped: 'running as root and there is no postgres user to run the server as' };
   }
-  const run = async (tool: string, args: string[]) => {
-    const [cmd, argv] = asRoot
+  const command = (tool: string, args: string[]): [string, string[]] =>
+    asRoot
       ? ['runuser', ['-u', 'postgres', '--', join(bin, tool), ...args]]
       : [join(bin, tool), args];
+  const run = async (tool: string, args: string[]) => {
+    const [cmd, argv] = command(tool, args);
     await execFile(cmd, argv, { timeout: 60_000 });
   };
 
@@ -52,7 +58,7 @@ export async function startThrowawayPostgres(): Promise<ThrowawayPostgres | { sk
   if (owner) await chown(dir, owner.uid, owner.gid);
   const data = join(dir, 'data');
   const port = await freePort();
-  const options = `-c listen_addresses=127.0.0.1 -p ${port} -k ${dir} -c fsync=off -c max_connections=100`;
+  const options = `-c listen_addresses=127.0.0.1 -p ${port} -k ${dir} -c fsync=off -c max_connections=${settings.maxConnections ?? 100}`;
   const start = () =>
     run('pg_ctl', ['-D', data, '-l', join(dir, 'log'), '-w', '-t', '60', '-o', options, 'start']);
   let up = false;
@@ -80,6 +86,14 @@ export async function startThrowawayPostgres(): Promise<ThrowawayPostgres | { sk
       } finally {
         up = false;
         await rm(dir, { recursive: true, force: true });
+      }
+    },
+    destroySync() {
+      try {
+        if (up) execFileSync(...command('pg_ctl', ['-D', data, '-m', 'immediate', '-w', 'stop']));
+      } finally {
+        up = false;
+        rmSync(dir, { recursive: true, force: true });
       }
     },
   };
