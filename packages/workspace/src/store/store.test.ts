@@ -176,6 +176,11 @@ describe(`store (${testDatabaseKind()})`, () => {
     const a0 = await createTurn(db, { conversationId: a.id, question: 'a0' });
     const a1 = await createTurn(db, { conversationId: a.id, question: 'a1' });
     const b0 = await createTurn(db, { conversationId: b.id, question: 'b0' });
+    // Turns created within one clock tick tie on created_at (then their random ids decide): b0 is
+    // made plainly later so the order across conversations below is the creation order.
+    await db.query(`update turns set created_at = created_at + interval '1 second' where id = $1`, [
+      b0.id,
+    ]);
     expect(await countUnfinishedTurns(db, world.ada)).toBe(3);
 
     const first = await claimNextTurn(db, 'runner_1', 30);
