@@ -1,6 +1,5 @@
 import { cardDistDir } from '@ask-analyst/card/dist-dir';
 import { findPrincipal, type Database, type WorksheetEngine } from '@ask-analyst/workspace';
-import fastifyHelmet from '@fastify/helmet';
 import Fastify, { type FastifyInstance } from 'fastify';
 import { createAnalysisRuntime } from './analysis/runtime.js';
 import { createIssuerKeys } from './auth/jwks.js';
@@ -12,6 +11,7 @@ import { verifyAccessToken } from './auth/verify-access-token.js';
 import type { McpConfig } from './config.js';
 import { HttpError } from './errors.js';
 import { corsPlugin } from './http/cors.js';
+import { securityHeadersPlugin } from './http/security-headers.js';
 import { answerClientError } from './http/client-error.js';
 import { errorHandlingPlugin, sendHttpError } from './http/error-handler.js';
 import { createOriginPolicy } from './http/origin.js';
@@ -96,7 +96,7 @@ export async function buildMcpApp(deps: McpAppDeps): Promise<FastifyInstance> {
 
   await app.register(requestIdPlugin);
   // The same security headers as every page of the stack; nothing here is a document to render.
-  await app.register(fastifyHelmet, {
+  await app.register(securityHeadersPlugin, {
     contentSecurityPolicy: {
       useDefaults: false,
       directives: { defaultSrc: ["'none'"], frameAncestors: ["'none'"] },

@@ -1,4 +1,4 @@
-import { createHash } from 'node:crypto';
+import { hash } from 'node:crypto';
 import type { PrincipalLookup } from './principal-cache.js';
 import type { VerifiedCaller, VerifyResult } from './verify-access-token.js';
 
@@ -35,7 +35,7 @@ export function cacheVerifiedTokens(
   const entries = new Map<string, Entry>();
 
   return async (token) => {
-    const key = createHash('sha256').update(token).digest('base64url');
+    const key = hash('sha256', token, 'base64url');
     const entry = entries.get(key);
     if (entry && options.now() < entry.expiresAt) {
       const current = await options.principals(entry.caller.principal.userId).catch(() => null);

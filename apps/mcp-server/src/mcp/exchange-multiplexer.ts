@@ -1,6 +1,4 @@
 import {
-  isJSONRPCErrorResponse,
-  isJSONRPCResultResponse,
   PerRequestHTTPServerTransport,
   type JSONRPCErrorResponse,
   type JSONRPCMessage,
@@ -93,7 +91,7 @@ export class ExchangeMultiplexer extends PerRequestHTTPServerTransport {
   }
 
   override send(message: JSONRPCMessage, options?: TransportSendOptions): Promise<void> {
-    if (isJSONRPCResultResponse(message) || isJSONRPCErrorResponse(message)) {
+    if (isResponse(message)) {
       const id = message.id as number;
       const exchange = this.#open.get(id);
       if (exchange) {
@@ -118,4 +116,15 @@ export class ExchangeMultiplexer extends PerRequestHTTPServerTransport {
     this.onclose?.();
     return Promise.resolve();
   }
+}
+
+/**
+ * Whether a message the server sends is an answer. The server built it: its shape is known, so
+ * this looks at its keys instead of validating it whole (the SDK's guards parse every answer
+ * with zod, a `tools/list` answer of 60 KB included).
+ */
+function isResponse(
+  message: JSONRPCMessage,
+): message is JSONRPCResultResponse | JSONRPCErrorResponse {
+  return 'id' in message && !('method' in message) && ('result' in message || 'error' in message);
 }

@@ -3,13 +3,13 @@ import { createMcpHandler, type McpServerFactory } from '@modelcontextprotocol/s
 import type { FastifyBaseLogger, FastifyReply, FastifyRequest } from 'fastify';
 import { HttpError, httpErrorBody } from '../errors.js';
 import type { ToolCall } from '../tools/run-tool.js';
-import { answerJson } from './answer-json.js';
 import { authInfoWithCall } from './call-context.js';
 import type { ExchangeMultiplexer } from './exchange-multiplexer.js';
 import { asksForProgress, exchangeRoute, type ExchangeRoute } from './exchange-route.js';
 import { EVENT_STREAM_HEADERS, HttpExchange } from './http-exchange.js';
 import type { McpBody } from './json-rpc-body.js';
 import type { LongLivedServers } from './long-lived-servers.js';
+import { ToolListingCache } from './tool-listing-cache.js';
 
 /**
  * Request headers the SDK may read: the standard ones and every `Mcp-*` header (protocol version,
@@ -51,6 +51,7 @@ export function createMcpBridge(options: McpBridgeOptions) {
   // Exchanges in flight, so close() can end them: the SDK's close() ends only modern per-request
   // servers, not 2025-era stateless ones, and not a response Fastify is still streaming.
   const open = new Set<{ end: () => void }>();
+  const listings = new ToolListingCache();
   let closed = false;
 
   /**
@@ -63,6 +64,11 @@ export function createMcpBridge(options: McpBridgeOptions) {
     reply: FastifyReply,
     call: ToolCall,
   ): Promise<boolean> {
+    const listing = listings.answerFor(route);
+    if (listing !== undefined) {
+      reply.code(200).type('application/json').send(listing);
+      return true;
+    }
     const transport: ExchangeMultiplexer = servers[route.era];
     const exchange = new HttpExchange(route.request.id, acceptsEventStream(request.headers.accept));
     const id = transport.dispatch(route.request, { authInfo: authInfoWithCall(call) }, exchange);
@@ -86,15 +92,7 @@ export function createMcpBridge(options: McpBridgeOptions) {
     const outcome = await exchange.outcome;
     switch (outcome.kind) {
       case 'json':
-        reply
-          .code(200)
-          .type('application/json')
-          .send(
-            // A tools/list answer is mostly the advertised schemas, frozen and the same each time.
-            route.request.method === 'tools/list'
-              ? answerJson(outcome.message)
-              : JSON.stringify(outcome.message),
-          );
+        reply.code(200).type('application/json').send(listings.textOf(route, outcome.message));
         return true;
       case 'stream':
         reply.code(200).headers(EVENT_STREAM_HEADERS).send(outcome.body);

@@ -11,6 +11,16 @@ export type McpBody =
  */
 export function parseMcpBody(_request: FastifyRequest, text: string): Promise<McpBody> {
   try {
+    // A `__proto__` key is spelled out or escaped (`\u005f…`); a text with neither has none, and
+    // is parsed without a reviver (which costs more than the parse itself).
+    if (!text.includes('__proto__') && !text.includes('\\u')) {
+      return Promise.resolve({
+        text,
+        json: JSON.parse(text) as unknown,
+        isJson: true,
+        hasPrototypeKey: false,
+      });
+    }
     let hasPrototypeKey = false;
     const json = JSON.parse(text, (key, value: unknown) => {
       if (key === '__proto__') hasPrototypeKey = true;

@@ -45,7 +45,13 @@ describe('POST /mcp on the long-lived servers', () => {
     await t.close();
   });
 
-  function post(token: string, era: 'modern' | 'legacy', method: string, params: object) {
+  function post(
+    token: string,
+    era: 'modern' | 'legacy',
+    method: string,
+    params: object,
+    id: string | number = 1,
+  ) {
     const modern = era === 'modern';
     const name = (params as { name?: string }).name;
     return t.app.inject({
@@ -63,7 +69,7 @@ describe('POST /mcp on the long-lived servers', () => {
       ),
       payload: {
         jsonrpc: '2.0',
-        id: 1,
+        id,
         method,
         params: modern ? { ...params, _meta: { ...envelope } } : params,
       },
@@ -91,6 +97,24 @@ describe('POST /mcp on the long-lived servers', () => {
         const expected = callers[i] === 'ada' ? PEOPLE.ada.id : PEOPLE.grace.id;
         expect(body.result.structuredContent.user.id).toBe(expected);
       });
+    });
+  }
+
+  for (const era of ['modern', 'legacy'] as const) {
+    it(`answers every plain tools/list with the first listing's result and the request's own id (${era})`, async () => {
+      const ada = await t.token(PEOPLE.ada.id);
+      const first = await post(ada, era, 'tools/list', {}, 7);
+      const again = await post(await t.token(PEOPLE.grace.id), era, 'tools/list', {}, 'again');
+      for (const answer of [first, again]) {
+        expect(answer.statusCode).toBe(200);
+        expect(answer.headers['content-type']).toMatch(/^application\/json/);
+      }
+      const firstBody = first.json<{ id: number; result: { tools: Array<{ name: string }> } }>();
+      expect(firstBody.id).toBe(7);
+      expect(firstBody.result.tools.map((tool) => tool.name)).toEqual(
+        [...tools, wait].map((tool) => tool.name),
+      );
+      expect(again.json()).toEqual({ jsonrpc: '2.0', id: 'again', result: firstBody.result });
     });
   }
 
