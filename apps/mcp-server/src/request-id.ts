@@ -10,8 +10,10 @@ export function generateRequestId(): string {
 /** Stamps `x-request-id` on every response before anything else can answer (SPEC section 2). */
 export const requestIdPlugin = fp(
   async (app: FastifyInstance) => {
-    app.addHook('onRequest', async (request, reply) => {
+    // Callback-style, like the other hooks on every request: no promise for a synchronous step.
+    app.addHook('onRequest', (request, reply, done) => {
       reply.header('x-request-id', request.id);
+      done();
     });
   },
   { name: 'request-id', fastify: '5.x' },

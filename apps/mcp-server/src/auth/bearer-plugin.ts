@@ -1,6 +1,7 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import { buildChallenge, type ChallengeReason } from './challenge.js';
+import type { VerifyToken } from './verified-token-cache.js';
 import type { VerifiedCaller, VerifyResult } from './verify-access-token.js';
 
 declare module 'fastify' {
@@ -11,7 +12,8 @@ declare module 'fastify' {
 }
 
 export interface BearerAuthOptions {
-  verify: (token: string) => Promise<VerifyResult>;
+  /** Answers at once for a token it knows (no promise on the usual path), else later. */
+  verify: VerifyToken;
   resourceMetadataUrl: string;
   scopesSupported: readonly string[];
 }
@@ -34,21 +36,33 @@ export const bearerAuthPlugin = fp<BearerAuthOptions>(
       return reply.code(answer.status).headers(answer.headers).send(answer.body);
     };
 
-    app.addHook('onRequest', async (request, reply) => {
+    // Callback-style: a refusal answers here and `done` is not called, so the request goes no
+    // further; a known token is accepted without a promise.
+    app.addHook('onRequest', (request, reply, done) => {
       const header = request.headers.authorization;
       if (header === undefined || !/^bearer(\s|$)/i.test(header)) {
-        return refuse(request, reply, { kind: 'missing_token' });
+        refuse(request, reply, { kind: 'missing_token' });
+        return;
       }
       const token = bearerToken(header);
       if (token === undefined) {
-        return refuse(request, reply, {
+        refuse(request, reply, {
           kind: 'invalid_token',
           description: 'malformed Authorization header',
         });
+        return;
       }
-      const result = await options.verify(token);
-      if (!result.ok) return refuse(request, reply, result.failure);
-      request.caller = result.caller;
+      const settle = (result: VerifyResult) => {
+        if (!result.ok) {
+          refuse(request, reply, result.failure);
+          return;
+        }
+        request.caller = result.caller;
+        done();
+      };
+      const result = options.verify(token);
+      if (result instanceof Promise) result.then(settle, done);
+      else settle(result);
     });
   },
   { name: 'bearer-auth', fastify: '5.x', dependencies: ['request-id'] },

@@ -1,12 +1,12 @@
 import { hash } from 'node:crypto';
-import type { PrincipalLookup } from './principal-cache.js';
+import type { PrincipalCache } from './principal-cache.js';
 import type { VerifiedCaller, VerifyResult } from './verify-access-token.js';
 
 export interface VerifiedTokenCacheOptions {
   /** The full verifier (signature, claims, principal checks); called on a miss. */
   verify: (token: string) => Promise<VerifyResult>;
-  /** The same principal lookup the verifier uses (cached at most 30 s, SPEC section 7). */
-  principals: PrincipalLookup;
+  /** The same principal cache the verifier uses (at most 30 s old, SPEC section 7). */
+  principals: PrincipalCache;
   now: () => number;
   maxEntries?: number;
 }
@@ -28,19 +28,17 @@ interface Entry {
  * token as soon as it reaches the principal cache. Refusals are never cached. Bounded: past
  * `maxEntries` the oldest entry goes.
  */
-export function cacheVerifiedTokens(
-  options: VerifiedTokenCacheOptions,
-): (token: string) => Promise<VerifyResult> {
+export function cacheVerifiedTokens(options: VerifiedTokenCacheOptions): VerifyToken {
   const maxEntries = options.maxEntries ?? 10_000;
   const entries = new Map<string, Entry>();
 
-  return async (token) => {
-    const key = hash('sha256', token, 'base64url');
-    const entry = entries.get(key);
-    if (entry && options.now() < entry.expiresAt) {
-      const current = await options.principals(entry.caller.principal.userId).catch(() => null);
-      if (current === entry.caller.principal) return { ok: true, caller: entry.caller };
-    }
+  const whenPrincipalLoaded = async (key: string, token: string, entry: Entry) => {
+    const current = await options.principals(entry.caller.principal.userId).catch(() => null);
+    if (current === entry.caller.principal) return { ok: true as const, caller: entry.caller };
+    return verifyInFull(key, token);
+  };
+
+  const verifyInFull = async (key: string, token: string): Promise<VerifyResult> => {
     entries.delete(key);
     const result = await options.verify(token);
     if (result.ok && result.caller.authInfo.expiresAt !== undefined) {
@@ -55,4 +53,19 @@ export function cacheVerifiedTokens(
     }
     return result;
   };
+
+  return (token) => {
+    const key = hash('sha256', token, 'base64url');
+    const entry = entries.get(key);
+    if (!entry || options.now() >= entry.expiresAt) return verifyInFull(key, token);
+    // The principal cache's answer, if it holds one: the usual case, answered without waiting.
+    const current = options.principals.settled(entry.caller.principal.userId);
+    if (current === entry.caller.principal) return { ok: true, caller: entry.caller };
+    return current === undefined
+      ? whenPrincipalLoaded(key, token, entry)
+      : verifyInFull(key, token);
+  };
 }
+
+/** A token check that answers at once when it can (a cached token), else later. */
+export type VerifyToken = (token: string) => VerifyResult | Promise<VerifyResult>;

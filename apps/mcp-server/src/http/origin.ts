@@ -1,4 +1,4 @@
-import type { FastifyRequest, onRequestAsyncHookHandler } from 'fastify';
+import type { onRequestHookHandler } from 'fastify';
 import { HttpError } from '../errors.js';
 
 /**
@@ -17,13 +17,18 @@ export function createOriginPolicy(mcpUrl: string, allowedOrigins: readonly stri
 export type OriginPolicy = ReturnType<typeof createOriginPolicy>;
 
 /** `Origin` present and not allowed: `403 mcp_origin_not_allowed`. Non-browser clients send none. */
-export function originGuard(policy: OriginPolicy): onRequestAsyncHookHandler {
-  return async (request: FastifyRequest) => {
+export function originGuard(policy: OriginPolicy): onRequestHookHandler {
+  return (request, _reply, done) => {
     const origin = request.headers.origin;
-    if (origin === undefined || policy.allows(origin)) return;
-    throw new HttpError(
-      'mcp_origin_not_allowed',
-      `Requests from the origin ${JSON.stringify(origin)} are not allowed.`,
+    if (origin === undefined || policy.allows(origin)) {
+      done();
+      return;
+    }
+    done(
+      new HttpError(
+        'mcp_origin_not_allowed',
+        `Requests from the origin ${JSON.stringify(origin)} are not allowed.`,
+      ),
     );
   };
 }

@@ -53,19 +53,22 @@ export const shutdownPlugin = fp(
     };
     app.decorate('shutdownGate', gate);
 
-    app.addHook('onRequest', async (request, reply) => {
+    app.addHook('onRequest', (request, reply, done) => {
       if (closing) {
         reply.header('connection', 'close');
-        throw new HttpError('mcp_unavailable', undefined, { headers: { 'retry-after': '1' } });
+        done(new HttpError('mcp_unavailable', undefined, { headers: { 'retry-after': '1' } }));
+        return;
       }
       inFlight += 1;
       reply.raw.once('close', () => {
         inFlight -= 1;
         if (inFlight === 0 && idle) idle();
       });
+      done();
     });
-    app.addHook('onSend', async (_request, reply) => {
+    app.addHook('onSend', (_request, reply, payload, done) => {
       if (closing) reply.header('connection', 'close');
+      done(null, payload);
     });
     app.addHook('preClose', async () => gate.drain());
   },

@@ -1,4 +1,4 @@
-import type { FastifyRequest, onRequestAsyncHookHandler } from 'fastify';
+import type { onRequestHookHandler } from 'fastify';
 import { HttpError } from '../errors.js';
 
 /**
@@ -6,9 +6,12 @@ import { HttpError } from '../errors.js';
  * SPEC section 1): a request that did not arrive over TLS, directly or through a proxy declared in
  * TRUST_PROXY (`X-Forwarded-Proto`), is refused before anything else is read.
  */
-export function requireTls(enabled: boolean): onRequestAsyncHookHandler {
-  return async (request: FastifyRequest) => {
-    if (!enabled || request.protocol === 'https') return;
-    throw new HttpError('mcp_invalid_request', 'The MCP endpoint is reached only over HTTPS.');
+export function requireTls(enabled: boolean): onRequestHookHandler {
+  return (request, _reply, done) => {
+    if (!enabled || request.protocol === 'https') {
+      done();
+      return;
+    }
+    done(new HttpError('mcp_invalid_request', 'The MCP endpoint is reached only over HTTPS.'));
   };
 }

@@ -2,7 +2,7 @@ import { SCOPES } from '@ask-analyst/protocol';
 import type { McpServer } from '@modelcontextprotocol/server';
 import type { FastifyInstance } from 'fastify';
 import { bearerAuthPlugin } from '../auth/bearer-plugin.js';
-import type { VerifyResult } from '../auth/verify-access-token.js';
+import type { VerifyToken } from '../auth/verified-token-cache.js';
 import type { McpConfig } from '../config.js';
 import { HttpError, httpErrorBody } from '../errors.js';
 import { originGuard, type OriginPolicy } from '../http/origin.js';
@@ -20,7 +20,7 @@ import { createServerBuilder, createServerFactory } from './server-factory.js';
 export interface McpEndpointOptions {
   config: McpConfig;
   origins: OriginPolicy;
-  verify: (token: string) => Promise<VerifyResult>;
+  verify: VerifyToken;
   registry: readonly ToolDefinition[];
   runtime: ToolRuntime;
   /** Extra registrations on each server (see `createServerBuilder`). */
@@ -72,17 +72,20 @@ async function authenticatedMcp(app: FastifyInstance, options: McpEndpointOption
 
   app.addContentTypeParser('application/json', { parseAs: 'string', bodyLimit }, parseMcpBody);
   // A declared oversize body is refused before the token is even looked at.
-  app.addHook('onRequest', async (request) => {
+  app.addHook('onRequest', (request, _reply, done) => {
     const declared = Number(request.headers['content-length'] ?? 0);
-    if (declared > bodyLimit) throw new HttpError('mcp_payload_too_large');
+    done(declared > bodyLimit ? new HttpError('mcp_payload_too_large') : undefined);
   });
   await app.register(bearerAuthPlugin, { verify: options.verify, ...challenge });
   // JSON-RPC batches left the protocol in 2025-06-18; neither revision served here has them.
   // A `__proto__` key is refused wherever it appears: parsers downstream drop it or turn it into
   // a prototype, so no schema would ever see it as the unknown argument it is.
-  app.addHook('preValidation', async (request, reply) => {
+  app.addHook('preValidation', (request, reply, done) => {
     const body = request.body as McpBody | undefined;
-    if (!body?.isJson) return;
+    if (!body?.isJson) {
+      done();
+      return;
+    }
     const refusal = Array.isArray(body.json)
       ? {
           rpc: -32600,
@@ -91,10 +94,14 @@ async function authenticatedMcp(app: FastifyInstance, options: McpEndpointOption
       : body.hasPrototypeKey
         ? { rpc: -32602, message: 'Invalid params: a "__proto__" key is not allowed.' }
         : specParamsRefusal(body.json);
-    if (!refusal) return;
+    if (!refusal) {
+      done();
+      return;
+    }
     const spec = httpErrorBody('mcp_invalid_request', refusal.message, request.id);
     const id = (body.json as { id?: unknown } | null)?.id;
-    return reply
+    // Answered here: `done` is not called, so the request goes no further.
+    reply
       .code(400)
       .type('application/json; charset=utf-8')
       .send({

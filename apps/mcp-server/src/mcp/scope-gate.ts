@@ -1,4 +1,4 @@
-import type { preHandlerAsyncHookHandler } from 'fastify';
+import type { preHandlerHookHandler } from 'fastify';
 import { buildChallenge } from '../auth/challenge.js';
 import type { McpBody } from './json-rpc-body.js';
 import { calledToolNames } from './json-rpc-body.js';
@@ -14,19 +14,23 @@ export interface ScopeGateOptions {
  * Checked before dispatch (SPEC section 2; MCP authorization, scope challenge): a `tools/call` of a
  * tool whose scope the token lacks is answered `403` with an `insufficient_scope` challenge naming it.
  */
-export function scopeGate(options: ScopeGateOptions): preHandlerAsyncHookHandler {
-  return async (request, reply) => {
+export function scopeGate(options: ScopeGateOptions): preHandlerHookHandler {
+  return (request, reply, done) => {
     const granted = new Set(request.caller?.authInfo.scopes ?? []);
     const missing = new Set<string>();
     for (const name of calledToolNames(request.body as McpBody | undefined)) {
       const scope = options.requiredScope(name);
       if (scope !== undefined && !granted.has(scope)) missing.add(scope);
     }
-    if (missing.size === 0) return;
+    if (missing.size === 0) {
+      done();
+      return;
+    }
     const answer = buildChallenge(
       { kind: 'insufficient_scope', scopes: [...missing] },
       { ...options, requestId: request.id },
     );
-    return reply.code(answer.status).headers(answer.headers).send(answer.body);
+    // Answered here: `done` is not called, so the request goes no further.
+    reply.code(answer.status).headers(answer.headers).send(answer.body);
   };
 }
