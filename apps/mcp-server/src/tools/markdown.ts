@@ -1,9 +1,12 @@
 /** Longest cell text shown in a markdown table; the full value is in `structuredContent`. */
 const MAX_CELL = 60;
 
+/** Made once: `toLocaleString` builds a formatter on every call. */
+const THOUSANDS = new Intl.NumberFormat('en-US');
+
 /** A number with thousands separators (3,000,000). */
 export function count(value: number): string {
-  return value.toLocaleString('en-US');
+  return THOUSANDS.format(value);
 }
 
 /** One table cell as markdown text: pipes escaped, line breaks flattened, long text cut. */
