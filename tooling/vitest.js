@@ -20,6 +20,9 @@ export function packageTestConfig(packageDir, overrides = {}) {
   return {
     test: {
       include: ['src/**/*.test.ts'],
+      // Two test files at a time even on two cores (Vitest's default there is one): most files
+      // wait on databases, servers and clocks more than they compute.
+      maxWorkers: 2,
       testTimeout: 60_000,
       hookTimeout: 120_000,
       reporters: reporters(packageDir),
