@@ -15,27 +15,40 @@ const mb = (bytes: number | undefined) =>
 
 /**
  * The results as a markdown table; each MCP row's share is against the mean of the ceiling runs
- * of the same bench run (absolute figures vary with the machine and its other load; ratios less).
+ * measured right before and right after it in the same bench run (absolute figures vary with the
+ * machine and its other load, and drift within a run; ratios to a neighbouring ceiling less).
  */
 export function formatTable(rows: Measurement[]): string {
-  const ceilings = rows.filter((row) => row.ceiling);
-  const ceiling =
-    ceilings.reduce((sum, row) => sum + row.requestsPerSecond, 0) / Math.max(1, ceilings.length);
   const lines = [
-    '| request | req/s | share of the ceiling | p50 | p99 | p99/p50 | errors | server RSS after |',
-    '|---|--:|--:|--:|--:|--:|--:|--:|',
+    '| request | req/s | ceiling around it | share of the ceiling | p50 | p99 | p99/p50 | errors | server RSS after |',
+    '|---|--:|--:|--:|--:|--:|--:|--:|--:|',
   ];
-  for (const row of rows) {
-    const share = row.ceiling
-      ? '(ceiling)'
-      : `${((row.requestsPerSecond / ceiling) * 100).toFixed(1)}%`;
+  for (const [index, row] of rows.entries()) {
+    if (row.ceiling) continue;
+    const ceiling = neighbouringCeiling(rows, index);
+    const share = ceiling > 0 ? `${((row.requestsPerSecond / ceiling) * 100).toFixed(1)}%` : '';
     const spread = row.p50Ms > 0 ? `${(row.p99Ms / row.p50Ms).toFixed(1)}×` : '';
     lines.push(
-      `| ${row.name} | ${int.format(row.requestsPerSecond)} | ${share} | ${row.p50Ms} ms | ${row.p99Ms} ms | ${spread} | ${row.errors} | ${mb(row.rssBytes)} |`,
+      `| ${row.name} | ${int.format(row.requestsPerSecond)} | ${int.format(ceiling)} | ${share} | ${row.p50Ms} ms | ${row.p99Ms} ms | ${spread} | ${row.errors} | ${mb(row.rssBytes)} |`,
     );
   }
-  lines.push('', `ceiling (mean of ${ceilings.length} runs): ${int.format(ceiling)} req/s`);
+  const ceilings = rows.filter((row) => row.ceiling).map((row) => row.requestsPerSecond);
+  if (ceilings.length > 0) {
+    lines.push(
+      '',
+      `ceiling: ${ceilings.length} runs, ${int.format(Math.min(...ceilings))}–${int.format(Math.max(...ceilings))} req/s`,
+    );
+  }
   return lines.join('\n');
+}
+
+/** The mean of the ceiling runs nearest before and after row `index` (either, if only one). */
+export function neighbouringCeiling(rows: Measurement[], index: number): number {
+  const before = rows.slice(0, index).findLast((row) => row.ceiling);
+  const after = rows.slice(index + 1).find((row) => row.ceiling);
+  const around = [before, after].filter((row) => row !== undefined);
+  if (around.length === 0) return 0;
+  return around.reduce((sum, row) => sum + row.requestsPerSecond, 0) / around.length;
 }
 
 export { mb as formatMegabytes };

@@ -1,0 +1,36 @@
+import { describe, expect, it } from 'vitest';
+import { formatTable, neighbouringCeiling, type Measurement } from './report.js';
+
+const row = (name: string, requestsPerSecond: number, ceiling = false): Measurement => ({
+  name,
+  ceiling,
+  requestsPerSecond,
+  p50Ms: 10,
+  p99Ms: 25,
+  errors: 0,
+  rssBytes: undefined,
+});
+
+describe('the bench report', () => {
+  const rows = [
+    row('ceiling', 10_000, true),
+    row('ping', 3_000),
+    row('ceiling', 14_000, true),
+    row('tools/list', 2_400),
+    row('ceiling', 16_000, true),
+  ];
+
+  it('compares each MCP row with the ceiling runs right around it', () => {
+    expect(neighbouringCeiling(rows, 1)).toBe(12_000);
+    expect(neighbouringCeiling(rows, 3)).toBe(15_000);
+    expect(neighbouringCeiling([row('ping', 1), row('ceiling', 8_000, true)], 0)).toBe(8_000);
+    expect(neighbouringCeiling([row('ping', 1)], 0)).toBe(0);
+  });
+
+  it('prints one line per MCP row with its share, and the range of the ceiling', () => {
+    const table = formatTable(rows).split('\n');
+    expect(table[2]).toBe('| ping | 3,000 | 12,000 | 25.0% | 10 ms | 25 ms | 2.5× | 0 |  |');
+    expect(table[3]).toContain('| tools/list | 2,400 | 15,000 | 16.0% |');
+    expect(table.at(-1)).toBe('ceiling: 3 runs, 10,000–16,000 req/s');
+  });
+});
