@@ -26,15 +26,31 @@ export interface DatabaseOptions {
   url?: string | undefined;
   /** Folder of the embedded database; absent means in memory (tests). */
   dataDir?: string | undefined;
+  /**
+   * Postgres only: how long one statement's answer is waited for before the call fails as
+   * `unavailable` and its connection is dropped (a server that hangs without closing its
+   * sockets). Every statement is short: purges delete in batches. Default 30 s.
+   */
+  queryTimeoutMs?: number | undefined;
+  /** Postgres only: how long opening a connection, or waiting for a free one, may take. Default 10 s. */
+  connectTimeoutMs?: number | undefined;
 }
 
 /** Opens the database named by the options (no migrations are run; see `migrate`). */
 export async function openDatabase(options: DatabaseOptions): Promise<Database> {
-  return options.url ? openPostgres(options.url) : openPglite(options.dataDir);
+  return options.url ? openPostgres(options.url, options) : openPglite(options.dataDir);
 }
 
-async function openPostgres(url: string): Promise<Database> {
-  const pool = new pg.Pool({ connectionString: url, max: 10 });
+async function openPostgres(url: string, options: DatabaseOptions): Promise<Database> {
+  const pool = new pg.Pool({
+    connectionString: url,
+    max: 10,
+    // A server that stops answering without closing its sockets (a partition, a frozen host)
+    // fails calls after these times instead of holding them, and the pool's connections, forever.
+    connectionTimeoutMillis: options.connectTimeoutMs ?? 10_000,
+    query_timeout: options.queryTimeoutMs ?? 30_000,
+    keepAlive: true,
+  });
   // An idle connection the server closes (restart, failover) is an error event on the pool; the
   // pool drops that connection and the next query opens a new one, so there is nothing to do.
   pool.on('error', () => undefined);
@@ -63,9 +79,15 @@ async function openPostgres(url: string): Promise<Database> {
         await run(client, 'commit');
         return value;
       } catch (error) {
-        await client.query('rollback').catch((rollbackError: unknown) => {
-          lost ??= rollbackError instanceof Error ? rollbackError : new Error('rollback failed');
-        });
+        if (isUnavailable(error)) {
+          // No answer or no connection: a rollback would wait as long again. The connection is
+          // destroyed below, which ends the transaction on the server.
+          lost ??= error instanceof Error ? error : new Error('database unavailable');
+        } else {
+          await client.query('rollback').catch((rollbackError: unknown) => {
+            lost ??= rollbackError instanceof Error ? rollbackError : new Error('rollback failed');
+          });
+        }
         throw lost && !isUnavailable(error) ? unavailable(lost) : error;
       } finally {
         client.removeListener('error', onLost);
@@ -99,7 +121,7 @@ const UNREACHABLE_CODES = new Set([
 
 /** pg's own errors for a connection that ended or could not be made (they carry no code). */
 const UNREACHABLE_MESSAGES =
-  /^(Connection terminated|Client has encountered a connection error|timeout exceeded when trying to connect|Client was closed and is not queryable)/;
+  /^(Connection terminated|Client has encountered a connection error|timeout exceeded when trying to connect|Client was closed and is not queryable|Query read timeout)/;
 
 function isConnectionFailure(error: unknown): boolean {
   if (!(error instanceof Error)) return false;

@@ -328,6 +328,30 @@ describe(`store (${testDatabaseKind()})`, () => {
     await expect(purgeTelemetry(db, 0)).rejects.toBeInstanceOf(WorkspaceError);
   });
 
+  it('purges a backlog larger than one batch, batch after batch, and keeps what is recent', async () => {
+    const old = new Date(Date.now() - 100 * 86_400_000);
+    const event = (i: number, at: Date) => ({
+      at,
+      userId: null,
+      orgId: null,
+      clientId: null,
+      tool: 'purge_probe',
+      outcome: 'ok',
+      errorCode: null,
+      durationMs: 1,
+      requestId: `req_purge${i}`,
+      argumentShape: {},
+    });
+    await recordTelemetryBatch(db, [
+      ...Array.from({ length: 23 }, (_, i) => event(i, old)),
+      event(99, new Date()),
+    ]);
+    expect(await purgeTelemetry(db, 90, 5)).toBe(23);
+    const left = (await listTelemetry(db)).filter((t) => t.tool === 'purge_probe');
+    expect(left.map((t) => t.requestId)).toEqual(['req_purge99']);
+    await expect(purgeTelemetry(db, 90, 0)).rejects.toBeInstanceOf(WorkspaceError);
+  });
+
   it('records a batch of telemetry in one statement, each event as given', async () => {
     await recordTelemetryBatch(db, []);
     const at = new Date(Date.now() - 60_000);

@@ -1,6 +1,6 @@
 import type { Queryable } from '../db/database.js';
 import { toIso } from '../db/rows.js';
-import { assertRetentionDays } from './retention.js';
+import { assertRetentionDays, deleteInBatches, PURGE_BATCH_SIZE } from './retention.js';
 
 /**
  * One tool call as kept for operations (SPEC section 7). `argumentShape` holds keys and value types
@@ -114,12 +114,22 @@ export async function listTelemetry(
   }));
 }
 
-/** Deletes telemetry older than `days` days; returns how many events went. */
-export async function purgeTelemetry(db: Queryable, days: number): Promise<number> {
+/**
+ * Deletes telemetry older than `days` days, `batchSize` events per statement (each statement stays
+ * short however large the backlog: a statement's answer is waited for a bounded time); returns how
+ * many events went.
+ */
+export async function purgeTelemetry(
+  db: Queryable,
+  days: number,
+  batchSize = PURGE_BATCH_SIZE,
+): Promise<number> {
   assertRetentionDays(days, 'Telemetry');
-  const result = await db.query(
-    'delete from telemetry where at < now() - make_interval(days => $1)',
-    [days],
+  return deleteInBatches(batchSize, (limit) =>
+    db.query(
+      `delete from telemetry where id in (
+         select id from telemetry where at < now() - make_interval(days => $1) limit $2)`,
+      [days, limit],
+    ),
   );
-  return result.rowCount;
 }

@@ -1,6 +1,6 @@
 import { execFile as execFileCallback, execFileSync, spawnSync } from 'node:child_process';
 import { existsSync, readdirSync, rmSync } from 'node:fs';
-import { chown, mkdtemp, rm } from 'node:fs/promises';
+import { chown, mkdtemp, readdir, readFile, rm } from 'node:fs/promises';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -24,6 +24,13 @@ export interface ThrowawayPostgres {
   stop(mode: 'fast' | 'immediate'): Promise<void>;
   /** Starts the server again on the same data folder and port; resolves once it accepts connections. */
   start(): Promise<void>;
+  /**
+   * Stops every process of the server with SIGSTOP (SIGCONT with `thaw`): a server that hangs
+   * without closing its sockets, as behind a network partition. The kernel still accepts
+   * connections on its port; nothing answers them.
+   */
+  freeze(): Promise<void>;
+  thaw(): Promise<void>;
   /** Stops the server (if up) and removes its folder. */
   destroy(): Promise<void>;
   /** `destroy()` at once, synchronously: for a process's `exit` handler. */
@@ -80,6 +87,8 @@ export async function startThrowawayPostgres(
       await start();
       up = true;
     },
+    freeze: () => signalServer(data, 'SIGSTOP'),
+    thaw: () => signalServer(data, 'SIGCONT'),
     async destroy() {
       try {
         if (up) await run('pg_ctl', ['-D', data, '-m', 'immediate', '-w', 'stop']);
@@ -129,4 +138,26 @@ function freePort(): Promise<number> {
       server.close(() => resolve(port));
     });
   });
+}
+
+/** Sends `signal` to the postmaster (its pid file's first line) and every child it has. */
+async function signalServer(data: string, signal: 'SIGSTOP' | 'SIGCONT'): Promise<void> {
+  const postmaster = Number((await readFile(join(data, 'postmaster.pid'), 'utf8')).split('\n')[0]);
+  if (!Number.isInteger(postmaster) || postmaster <= 0) throw new Error('no postmaster pid');
+  const pids = [postmaster, ...(await childrenOf(postmaster))];
+  // Children first when stopping, so none is left running to notice its parent stopped.
+  for (const pid of signal === 'SIGSTOP' ? pids.reverse() : pids) process.kill(pid, signal);
+}
+
+/** The pids whose parent is `parent`, from `/proc/<pid>/stat` (Linux). */
+async function childrenOf(parent: number): Promise<number[]> {
+  const children: number[] = [];
+  for (const entry of await readdir('/proc')) {
+    if (!/^\d+$/.test(entry)) continue;
+    const stat = await readFile(`/proc/${entry}/stat`, 'utf8').catch(() => '');
+    // `pid (comm) state ppid …`: the command may hold spaces and parentheses, so read after the last ')'.
+    const ppid = Number(stat.slice(stat.lastIndexOf(')') + 2).split(' ')[1]);
+    if (ppid === parent) children.push(Number(entry));
+  }
+  return children;
 }
