@@ -2,6 +2,7 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { WorkspaceError } from '../errors.js';
 import { findPrincipal } from '../identity/principals.js';
 import { listAudit } from '../store/ops-audit.js';
+import { purgeQuestions } from '../store/questions.js';
 import { openTestDatabase, testDatabaseKind, type TestDatabase } from '../testing/database.js';
 import { createSmallWorld, type SmallWorld } from '../testing/world.js';
 import type { OpsContext } from './context.js';
@@ -215,6 +216,25 @@ describe('ops: retention purge', () => {
       conversations: 1,
     });
     expect((await db.query('select id from conversations')).rows).toEqual([{ id: 'conv_new' }]);
+  });
+
+  it('purges questions batch after batch, one row per statement', async () => {
+    await db.query(
+      `insert into conversations (id, workspace_id, user_id, title, created_at)
+       select 'conv_batch' || i, $1, $2, 'old', now() - interval '400 days'
+       from generate_series(1, 3) as i`,
+      [world.operations, world.ada],
+    );
+    await db.query(
+      `insert into turns (id, conversation_id, index, question, status, created_at)
+       select 'turn_batch' || i, 'conv_batch' || i, 0, 'q', 'succeeded', now() - interval '400 days'
+       from generate_series(1, 3) as i`,
+    );
+    expect(await db.transaction((tx) => purgeQuestions(tx, 365, 1))).toEqual({
+      turns: 3,
+      conversations: 3,
+    });
+    expect(await count("turns where id like 'turn_batch%'")).toBe(0);
   });
 
   it('refuses a window below one day', async () => {
