@@ -6,7 +6,12 @@ import type { ToolCall } from '../tools/run-tool.js';
 import { authInfoWithCall } from './call-context.js';
 import type { ExchangeMultiplexer } from './exchange-multiplexer.js';
 import { asksForProgress, exchangeRoute, type ExchangeRoute } from './exchange-route.js';
-import { EVENT_STREAM_HEADERS, HttpExchange } from './http-exchange.js';
+import {
+  EVENT_STREAM_HEADERS,
+  eventStreamFrame,
+  HttpExchange,
+  shuttingDownError,
+} from './http-exchange.js';
 import type { McpBody } from './json-rpc-body.js';
 import type { LongLivedServers } from './long-lived-servers.js';
 import { ToolListingCache } from './tool-listing-cache.js';
@@ -250,14 +255,7 @@ function endableEventStream(source: ReadableStream<Uint8Array>, rpcId: string | 
       if (done || !controller) return;
       done = true;
       if (rpcId !== null) {
-        const message = {
-          jsonrpc: '2.0',
-          id: rpcId,
-          error: { code: -32000, message: 'The server is shutting down. Retry the request.' },
-        };
-        controller.enqueue(
-          new TextEncoder().encode(`event: message\ndata: ${JSON.stringify(message)}\n\n`),
-        );
+        controller.enqueue(new TextEncoder().encode(eventStreamFrame(shuttingDownError(rpcId))));
       }
       controller.close();
       void reader.cancel().catch(() => undefined);

@@ -18,6 +18,20 @@ export const EVENT_STREAM_HEADERS = {
   'x-accel-buffering': 'no',
 } as const;
 
+/** One message as an event-stream frame, as the SDK's own HTTP transports write them. */
+export function eventStreamFrame(message: JSONRPCMessage): string {
+  return `event: message\ndata: ${JSON.stringify(message)}\n\n`;
+}
+
+/** The error a stream ended by shutdown closes with, so the client knows to retry. */
+export function shuttingDownError(id: RequestId): JSONRPCErrorResponse {
+  return {
+    jsonrpc: '2.0',
+    id,
+    error: { code: -32000, message: 'The server is shutting down. Retry the request.' },
+  };
+}
+
 /** How an exchange is answered, once that is known. */
 export type ExchangeOutcome =
   /** The answer, sent as one JSON body. */
@@ -91,11 +105,7 @@ export class HttpExchange implements ExchangeSink {
       this.#settle({ kind: 'closed' });
       return;
     }
-    this.#write({
-      jsonrpc: '2.0',
-      id: this.clientId,
-      error: { code: -32000, message: 'The server is shutting down. Retry the request.' },
-    });
+    this.#write(shuttingDownError(this.clientId));
     this.#end();
   }
 
@@ -114,7 +124,7 @@ export class HttpExchange implements ExchangeSink {
   }
 
   #write(message: JSONRPCMessage): void {
-    this.#stream?.write(`event: message\ndata: ${JSON.stringify(message)}\n\n`);
+    this.#stream?.write(eventStreamFrame(message));
   }
 
   #end(): void {

@@ -116,12 +116,12 @@ async function authenticatedMcp(app: FastifyInstance, options: McpEndpointOption
     scopeGate({ ...challenge, requiredScope: (name) => requiredScope(name, options.registry) }),
   );
 
-  const servers = await connectLongLivedServers(
-    createServerBuilder(options.registry, options.runtime, options.extendServer),
-  );
+  // One builder for both: every tool's schemas are converted once, whichever server lists them.
+  const build = createServerBuilder(options.registry, options.runtime, options.extendServer);
+  const servers = await connectLongLivedServers(build);
   const bridge = createMcpBridge({
     servers,
-    factory: createServerFactory(options.registry, options.runtime, options.extendServer),
+    factory: createServerFactory(build),
     endpoint: config.resource,
     bodyLimitBytes: bodyLimit,
     log: app.log,

@@ -5,11 +5,11 @@ import { PEOPLE } from '../test-support/database.js';
 import { callTool, dataOf } from '../test-support/mcp-call.js';
 import { tools } from '../tools/index.js';
 import type { ToolRuntime } from '../tools/run-tool.js';
-import { createServerFactory } from './server-factory.js';
+import { createServerBuilder, createServerFactory } from './server-factory.js';
 
 describe('server factory', () => {
   it('lends a built server out once at a time and takes it back when the SDK closes it', async () => {
-    const factory = createServerFactory(tools, {} as ToolRuntime);
+    const factory = createServerFactory(createServerBuilder(tools, {} as ToolRuntime));
     const lend = async (era: 'modern' | 'legacy') => (await factory({ era })) as McpServer;
     const first = await lend('modern');
     const second = await lend('modern');

@@ -77,12 +77,7 @@ export function createServerBuilder(
  * built once and lent out: one per request in flight, back to its era's idle pool when the SDK
  * closes it.
  */
-export function createServerFactory(
-  registry: readonly ToolDefinition[],
-  runtime: ToolRuntime,
-  extend?: (server: McpServer) => void,
-): McpServerFactory {
-  const build = createServerBuilder(registry, runtime, extend);
+export function createServerFactory(build: BuildServer): McpServerFactory {
   const idle: Record<Era, McpServer[]> = { modern: [], legacy: [] };
 
   return ({ era }) => {
