@@ -82,7 +82,7 @@ async function openPostgres(url: string, options: DatabaseOptions): Promise<Data
         if (isUnavailable(error)) {
           // No answer or no connection: a rollback would wait as long again. The connection is
           // destroyed below, which ends the transaction on the server.
-          lost ??= error instanceof Error ? error : new Error('database unavailable');
+          lost ??= error;
         } else {
           await client.query('rollback').catch((rollbackError: unknown) => {
             lost ??= rollbackError instanceof Error ? rollbackError : new Error('rollback failed');
@@ -133,7 +133,7 @@ function isConnectionFailure(error: unknown): boolean {
   return UNREACHABLE_MESSAGES.test(error.message);
 }
 
-function isUnavailable(error: unknown): boolean {
+function isUnavailable(error: unknown): error is WorkspaceError {
   return error instanceof WorkspaceError && error.code === 'unavailable';
 }
 
