@@ -2,7 +2,7 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { artifactFolder } from './fixtures/artifacts.js';
 import { startBearerProxy, type BearerProxy } from './fixtures/bearer-proxy.js';
-import { freePort } from './fixtures/ports.js';
+import { freePort } from '@ask-analyst/workspace/testing';
 import { useE2eWorld } from './fixtures/world.js';
 import { connectAs } from './flows/connect.js';
 import { CONFORMANCE_VERSION, runConformance, type ConformanceRun } from './flows/conformance.js';

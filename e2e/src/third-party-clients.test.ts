@@ -3,7 +3,7 @@ import { StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js'
 import { afterAll, describe, expect, it } from 'vitest';
 import { hostMetadataDocument } from './fixtures/metadata-document.js';
 import { TestOAuthClient } from './fixtures/oauth-client.js';
-import { freePort } from './fixtures/ports.js';
+import { freePort } from '@ask-analyst/workspace/testing';
 import { useE2eWorld } from './fixtures/world.js';
 import { connectAs } from './flows/connect.js';
 import { signInForExternalClient } from './flows/sign-in.js';

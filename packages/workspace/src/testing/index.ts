@@ -5,6 +5,7 @@
 export { formatMs, medianMs, timed } from './bench.js';
 export { openTestDatabase, testDatabaseKind } from './database.js';
 export type { TestDatabase, TestDatabaseOptions } from './database.js';
+export { freePort } from './free-port.js';
 export { openAsRole } from './role.js';
 export { startThrowawayPostgres } from './postgres-server.js';
 export type { ThrowawayPostgres } from './postgres-server.js';

@@ -1,10 +1,10 @@
 import { execFile as execFileCallback, execFileSync, spawnSync } from 'node:child_process';
 import { existsSync, readdirSync, rmSync } from 'node:fs';
 import { chown, mkdtemp, readdir, readFile, rm } from 'node:fs/promises';
-import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
+import { freePort } from './free-port.js';
 
 const execFile = promisify(execFileCallback);
 
@@ -126,18 +126,6 @@ function userIds(name: string): { uid: number; gid: number } | null {
   if (uid.status !== 0) return null;
   const gid = spawnSync('id', ['-g', name], { encoding: 'utf8' }).stdout.trim();
   return { uid: Number(uid.stdout.trim()), gid: Number(gid) };
-}
-
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = createServer();
-    server.once('error', reject);
-    server.listen(0, '127.0.0.1', () => {
-      const address = server.address();
-      const port = typeof address === 'object' && address ? address.port : 0;
-      server.close(() => resolve(port));
-    });
-  });
 }
 
 /** Sends `signal` to the postmaster (its pid file's first line) and every child it has. */
