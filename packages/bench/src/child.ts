@@ -51,10 +51,10 @@ export class BenchChild {
     return (await this.ask({ type: 'token' }, 'token')).token;
   }
 
-  /** Resident set size and V8 heap in use, in bytes. */
-  async memory(): Promise<{ rss: number; heapUsed: number }> {
-    const { rss, heapUsed } = await this.ask({ type: 'memory' }, 'memory');
-    return { rss, heapUsed };
+  /** Resident set size and V8 heap in use, in bytes, and the CPU time it has used (µs). */
+  async memory(): Promise<{ rss: number; heapUsed: number; cpuMicros: number }> {
+    const { rss, heapUsed, cpuMicros } = await this.ask({ type: 'memory' }, 'memory');
+    return { rss, heapUsed, cpuMicros };
   }
 
   /** Asks for a graceful stop and waits for the exit (a CPU profile is written then). */

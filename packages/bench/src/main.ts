@@ -127,6 +127,8 @@ async function main(): Promise<void> {
         await load(url, headers, scenario.body, config.connections, config.warmupSeconds);
       }
       console.error(`bench: ${scenario.name}…`);
+      const server = scenario.target === 'ceiling' ? ceiling : stack;
+      const cpuBefore = (await server.memory()).cpuMicros;
       const result = await load(
         url,
         headers,
@@ -134,7 +136,7 @@ async function main(): Promise<void> {
         config.connections,
         config.durationSeconds,
       );
-      const server = scenario.target === 'ceiling' ? ceiling : stack;
+      const after = await server.memory();
       rows.push({
         name: scenario.name,
         ceiling: scenario.target === 'ceiling',
@@ -142,7 +144,9 @@ async function main(): Promise<void> {
         p50Ms: result.latency.p50,
         p99Ms: result.latency.p99,
         errors: result.errors + result.timeouts + result.non2xx,
-        rssBytes: (await server.memory()).rss,
+        rssBytes: after.rss,
+        cpuMicrosPerRequest:
+          result.requests.total > 0 ? (after.cpuMicros - cpuBefore) / result.requests.total : 0,
       });
     }
     console.log(
@@ -170,11 +174,13 @@ async function soak(stack: BenchChild, config: BenchConfig): Promise<void> {
   console.log(`\nsoak: ${config.soakSeconds} s of list_workbooks, RSS every ${chunk} s`);
   for (let spent = 0; spent < config.soakSeconds; spent += chunk) {
     const headers = { ...scenario.headers, authorization: `Bearer ${await stack.token()}` };
+    const before = await stack.memory();
     const result = await load(stack.url, headers, scenario.body, config.connections, chunk);
-    const { rss } = await stack.memory();
+    const { rss, cpuMicros } = await stack.memory();
     samples.push(rss);
+    const cpuPerRequest = (cpuMicros - before.cpuMicros) / Math.max(1, result.requests.total);
     console.log(
-      `  ${spent + chunk} s: ${Math.round(result.requests.average)} req/s, RSS ${formatMegabytes(rss)}, errors ${result.errors + result.non2xx}`,
+      `  ${spent + chunk} s: ${Math.round(result.requests.average)} req/s, server CPU ${cpuPerRequest.toFixed(0)} µs per request, RSS ${formatMegabytes(rss)}, errors ${result.errors + result.non2xx}`,
     );
   }
   const settled = samples.slice(1);

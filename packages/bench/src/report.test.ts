@@ -9,6 +9,7 @@ const row = (name: string, requestsPerSecond: number, ceiling = false): Measurem
   p99Ms: 25,
   errors: 0,
   rssBytes: undefined,
+  cpuMicrosPerRequest: ceiling ? 20 : 150,
 });
 
 describe('the bench report', () => {
@@ -29,8 +30,12 @@ describe('the bench report', () => {
 
   it('prints one line per MCP row with its share, and the range of the ceiling', () => {
     const table = formatTable(rows).split('\n');
-    expect(table[2]).toBe('| ping | 3,000 | 12,000 | 25.0% | 10 ms | 25 ms | 2.5× | 0 |  |');
+    expect(table[2]).toBe(
+      '| ping | 3,000 | 12,000 | 25.0% | 10 ms | 25 ms | 2.5× | 0 | 150 µs |  |',
+    );
     expect(table[3]).toContain('| tools/list | 2,400 | 15,000 | 16.0% |');
-    expect(table.at(-1)).toBe('ceiling: 3 runs, 10,000–16,000 req/s');
+    expect(table.at(-1)).toBe(
+      'ceiling: 3 runs, 10,000–16,000 req/s, server CPU 20 µs–20 µs per request',
+    );
   });
 });

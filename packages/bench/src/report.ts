@@ -1,4 +1,4 @@
-/** One measured run: throughput, latency percentiles, errors, and the server's memory after it. */
+/** One measured run: throughput, latency percentiles, errors, the server's CPU per request and memory. */
 export interface Measurement {
   name: string;
   ceiling: boolean;
@@ -7,9 +7,12 @@ export interface Measurement {
   p99Ms: number;
   errors: number;
   rssBytes: number | undefined;
+  /** The server process's CPU time (user + system) per request answered, in µs. */
+  cpuMicrosPerRequest: number;
 }
 
 const int = new Intl.NumberFormat('en-US', { maximumFractionDigits: 0 });
+const micros = (value: number) => `${value.toFixed(0)} µs`;
 const mb = (bytes: number | undefined) =>
   bytes === undefined ? '' : `${int.format(bytes / 1024 / 1024)} MB`;
 
@@ -20,8 +23,8 @@ const mb = (bytes: number | undefined) =>
  */
 export function formatTable(rows: Measurement[]): string {
   const lines = [
-    '| request | req/s | ceiling around it | share of the ceiling | p50 | p99 | p99/p50 | errors | server RSS after |',
-    '|---|--:|--:|--:|--:|--:|--:|--:|--:|',
+    '| request | req/s | ceiling around it | share of the ceiling | p50 | p99 | p99/p50 | errors | server CPU per request | server RSS after |',
+    '|---|--:|--:|--:|--:|--:|--:|--:|--:|--:|',
   ];
   for (const [index, row] of rows.entries()) {
     if (row.ceiling) continue;
@@ -29,14 +32,16 @@ export function formatTable(rows: Measurement[]): string {
     const share = ceiling > 0 ? `${((row.requestsPerSecond / ceiling) * 100).toFixed(1)}%` : '';
     const spread = row.p50Ms > 0 ? `${(row.p99Ms / row.p50Ms).toFixed(1)}×` : '';
     lines.push(
-      `| ${row.name} | ${int.format(row.requestsPerSecond)} | ${int.format(ceiling)} | ${share} | ${row.p50Ms} ms | ${row.p99Ms} ms | ${spread} | ${row.errors} | ${mb(row.rssBytes)} |`,
+      `| ${row.name} | ${int.format(row.requestsPerSecond)} | ${int.format(ceiling)} | ${share} | ${row.p50Ms} ms | ${row.p99Ms} ms | ${spread} | ${row.errors} | ${micros(row.cpuMicrosPerRequest)} | ${mb(row.rssBytes)} |`,
     );
   }
-  const ceilings = rows.filter((row) => row.ceiling).map((row) => row.requestsPerSecond);
+  const ceilings = rows.filter((row) => row.ceiling);
   if (ceilings.length > 0) {
+    const rates = ceilings.map((row) => row.requestsPerSecond);
+    const cpu = ceilings.map((row) => row.cpuMicrosPerRequest);
     lines.push(
       '',
-      `ceiling: ${ceilings.length} runs, ${int.format(Math.min(...ceilings))}–${int.format(Math.max(...ceilings))} req/s`,
+      `ceiling: ${ceilings.length} runs, ${int.format(Math.min(...rates))}–${int.format(Math.max(...rates))} req/s, server CPU ${micros(Math.min(...cpu))}–${micros(Math.max(...cpu))} per request`,
     );
   }
   return lines.join('\n');
