@@ -32,7 +32,7 @@ export interface LinkOptions {
 export const WORKBOOK_VIEW_SELECT = `wb.id as wb_id, wb.name as wb_name, wb.description as wb_description,
   wb.updated_at as wb_updated_at, w.id as wb_workspace_id, w.name as wb_workspace_name,
   ow.id as wb_owner_id, ow.name as wb_owner_name, a.role as wb_role,
-  (select count(*) from worksheets c where c.workbook_id = wb.id) as wb_worksheet_count`;
+  wb.worksheet_count as wb_worksheet_count`;
 
 export const WORKBOOK_VIEW_JOINS = `join access a on a.workspace_id = wb.workspace_id
   join workspaces w on w.id = wb.workspace_id

@@ -120,6 +120,56 @@ describe(`store (${testDatabaseKind()})`, () => {
     expect(await getWorkbook(db, 'wb_missing')).toBeNull();
   });
 
+  it("keeps each workbook's worksheet count as worksheets are added, moved and removed", async () => {
+    const counts = async () => {
+      const { rows } = await db.query<{ name: string; kept: number; counted: string | number }>(
+        `select wb.name, wb.worksheet_count as kept,
+           (select count(*) from worksheets s where s.workbook_id = wb.id) as counted
+         from workbooks wb where wb.name in ('Tally A', 'Tally B') order by wb.name`,
+      );
+      return rows.map((row) => [row.name, row.kept, Number(row.counted)]);
+    };
+    const a = await createWorkbook(db, {
+      workspaceId: world.operations,
+      name: 'Tally A',
+      ownerId: world.ada,
+    });
+    const b = await createWorkbook(db, {
+      workspaceId: world.operations,
+      name: 'Tally B',
+      ownerId: world.ada,
+    });
+    const sheet = (workbookId: string, name: string) =>
+      createWorksheet(db, {
+        workbookId,
+        name,
+        rowCount: 1,
+        columns: [{ name: 'x', type: 'number' as const, description: '' }],
+        dataPath: `worksheets/${name}.parquet`,
+      });
+    expect(await counts()).toEqual([
+      ['Tally A', 0, 0],
+      ['Tally B', 0, 0],
+    ]);
+    const one = await sheet(a.id, 'one');
+    await sheet(a.id, 'two');
+    await sheet(b.id, 'three');
+    expect(await counts()).toEqual([
+      ['Tally A', 2, 2],
+      ['Tally B', 1, 1],
+    ]);
+    await db.query('update worksheets set workbook_id = $1 where id = $2', [b.id, one.id]);
+    expect(await counts()).toEqual([
+      ['Tally A', 1, 1],
+      ['Tally B', 2, 2],
+    ]);
+    await db.query('delete from worksheets where workbook_id = $1', [b.id]);
+    expect(await counts()).toEqual([
+      ['Tally A', 1, 1],
+      ['Tally B', 0, 0],
+    ]);
+  });
+
   it('numbers turns per conversation and guards state changes', async () => {
     const conversation = await createConversation(db, {
       workspaceId: world.operations,
