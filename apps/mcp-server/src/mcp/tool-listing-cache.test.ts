@@ -7,7 +7,11 @@ const route = (request: Omit<JSONRPCRequest, 'jsonrpc'>, era: ExchangeRoute['era
   era,
   request: { jsonrpc: '2.0' as const, ...request },
 });
-const result = { tools: [{ name: 'whoami', inputSchema: { type: 'object' } }] };
+const result = {
+  tools: [
+    { name: 'whoami', description: 'Who am I — “signed in” ≤ 1…', inputSchema: { type: 'object' } },
+  ],
+};
 
 describe('ToolListingCache', () => {
   it('answers a plain listing from the first one of its era, with the request id spliced in', () => {
@@ -19,7 +23,7 @@ describe('ToolListingCache', () => {
 
     for (const id of [2, 'a "quoted" id']) {
       const answer = cache.answerFor(route({ id, method: 'tools/list', params: { _meta: {} } }));
-      expect(JSON.parse(answer ?? '')).toEqual({ jsonrpc: '2.0', id, result });
+      expect(JSON.parse(answer?.toString('utf8') ?? '')).toEqual({ jsonrpc: '2.0', id, result });
     }
     // Each era has its own server, so its own listing.
     expect(cache.answerFor(route({ id: 3, method: 'tools/list' }, 'modern'))).toBeUndefined();
