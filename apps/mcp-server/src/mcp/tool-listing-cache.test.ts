@@ -25,6 +25,16 @@ describe('ToolListingCache', () => {
       const answer = cache.answerFor(route({ id, method: 'tools/list', params: { _meta: {} } }));
       expect(JSON.parse(answer?.toString('utf8') ?? '')).toEqual({ jsonrpc: '2.0', id, result });
     }
+    // The same id again gets the same bytes; a long id is answered, just not kept.
+    const again = route({ id: 2, method: 'tools/list' });
+    expect(cache.answerFor(again)).toBe(cache.answerFor(again));
+    const longId = 'x'.repeat(100);
+    const long = cache.answerFor(route({ id: longId, method: 'tools/list' }));
+    expect(JSON.parse(long?.toString('utf8') ?? '')).toEqual({
+      jsonrpc: '2.0',
+      id: longId,
+      result,
+    });
     // Each era has its own server, so its own listing.
     expect(cache.answerFor(route({ id: 3, method: 'tools/list' }, 'modern'))).toBeUndefined();
   });
