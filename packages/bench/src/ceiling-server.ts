@@ -3,7 +3,7 @@
  * small JSON POST. It parses the body and answers a JSON-RPC result, no logging, nothing else.
  */
 import Fastify from 'fastify';
-import { memoryAnswer, type ChildMessage, type ParentMessage } from './messages.js';
+import { usageAnswer, type ChildMessage, type ParentMessage } from './messages.js';
 
 const send = (message: ChildMessage) => process.send?.(message);
 
@@ -17,7 +17,7 @@ async function main(): Promise<void> {
   const address = app.server.address();
   if (address === null || typeof address === 'string') throw new Error('no TCP address');
   process.on('message', (message: ParentMessage) => {
-    if (message.type === 'memory') send(memoryAnswer());
+    if (message.type === 'usage') send(usageAnswer());
     if (message.type === 'stop') void app.close().then(() => process.exit(0));
   });
   send({ type: 'ready', url: `http://127.0.0.1:${address.port}/json` });

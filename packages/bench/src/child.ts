@@ -52,8 +52,8 @@ export class BenchChild {
   }
 
   /** Resident set size and V8 heap in use, in bytes, and the CPU time it has used (µs). */
-  async memory(): Promise<{ rss: number; heapUsed: number; cpuMicros: number }> {
-    const { rss, heapUsed, cpuMicros } = await this.ask({ type: 'memory' }, 'memory');
+  async usage(): Promise<{ rss: number; heapUsed: number; cpuMicros: number }> {
+    const { rss, heapUsed, cpuMicros } = await this.ask({ type: 'usage' }, 'usage');
     return { rss, heapUsed, cpuMicros };
   }
 

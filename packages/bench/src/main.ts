@@ -108,7 +108,7 @@ async function main(): Promise<void> {
     console.error(`bench: stack up in ${((Date.now() - startedAt) / 1000).toFixed(1)} s`);
     // Idle memory after a warm start, as `npm start` leaves it, before any request.
     await new Promise((resolve) => setTimeout(resolve, 2_000));
-    const idle = await stack.memory();
+    const idle = await stack.usage();
     const chosen = SCENARIOS.filter(
       (s) => config.only.length === 0 || config.only.some((part) => s.name.includes(part)),
     );
@@ -128,7 +128,7 @@ async function main(): Promise<void> {
       }
       console.error(`bench: ${scenario.name}…`);
       const server = scenario.target === 'ceiling' ? ceiling : stack;
-      const cpuBefore = (await server.memory()).cpuMicros;
+      const cpuBefore = (await server.usage()).cpuMicros;
       const result = await load(
         url,
         headers,
@@ -136,7 +136,7 @@ async function main(): Promise<void> {
         config.connections,
         config.durationSeconds,
       );
-      const after = await server.memory();
+      const after = await server.usage();
       rows.push({
         name: scenario.name,
         ceiling: scenario.target === 'ceiling',
@@ -165,18 +165,18 @@ async function main(): Promise<void> {
     console.log(`\nCPU profile of the stack written to ${config.cpuProfileDir}`);
 }
 
-/** list_workbooks load for `soakSeconds`, the server's memory sampled every chunk. */
+/** list_workbooks load for `soakSeconds`, the server's memory and CPU per request sampled every chunk. */
 async function soak(stack: BenchChild, config: BenchConfig): Promise<void> {
   const scenario = SCENARIOS.find((s) => s.name.startsWith('tools/call list_workbooks'));
   if (!scenario) return;
   const chunk = Math.min(30, config.soakSeconds);
-  const samples: number[] = [(await stack.memory()).rss];
+  const samples: number[] = [(await stack.usage()).rss];
   console.log(`\nsoak: ${config.soakSeconds} s of list_workbooks, RSS every ${chunk} s`);
   for (let spent = 0; spent < config.soakSeconds; spent += chunk) {
     const headers = { ...scenario.headers, authorization: `Bearer ${await stack.token()}` };
-    const before = await stack.memory();
+    const before = await stack.usage();
     const result = await load(stack.url, headers, scenario.body, config.connections, chunk);
-    const { rss, cpuMicros } = await stack.memory();
+    const { rss, cpuMicros } = await stack.usage();
     samples.push(rss);
     const cpuPerRequest = (cpuMicros - before.cpuMicros) / Math.max(1, result.requests.total);
     console.log(

@@ -2,14 +2,14 @@
 export type ChildMessage =
   | { type: 'ready'; url: string }
   | { type: 'token'; token: string }
-  | { type: 'memory'; rss: number; heapUsed: number; cpuMicros: number }
+  | { type: 'usage'; rss: number; heapUsed: number; cpuMicros: number }
   | { type: 'failed'; message: string };
 
-export type ParentMessage = { type: 'token' } | { type: 'memory' } | { type: 'stop' };
+export type ParentMessage = { type: 'token' } | { type: 'usage' } | { type: 'stop' };
 
-/** Answers the bench's memory question the same way in every child, with the CPU used so far. */
-export function memoryAnswer(): ChildMessage {
+/** Answers the bench's question about memory and CPU used so far the same way in every child. */
+export function usageAnswer(): ChildMessage {
   const { rss, heapUsed } = process.memoryUsage();
   const { user, system } = process.cpuUsage();
-  return { type: 'memory', rss, heapUsed, cpuMicros: user + system };
+  return { type: 'usage', rss, heapUsed, cpuMicros: user + system };
 }

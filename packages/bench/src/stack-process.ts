@@ -1,11 +1,11 @@
 /**
  * The system under test, in its own process: the dev stack as `npm start` composes it (dev-auth,
  * mcp-server, CDN, admin interface, one database, the demo workspace), configured by the bench
- * through its environment. Mints demo tokens on request and reports its memory.
+ * through its environment. Mints demo tokens on request and reports its memory and CPU time.
  */
 import { startStack } from '@ask-analyst/dev-stack';
 import { mintDemoToken } from './demo-token.js';
-import { memoryAnswer, type ChildMessage, type ParentMessage } from './messages.js';
+import { usageAnswer, type ChildMessage, type ParentMessage } from './messages.js';
 
 const send = (message: ChildMessage) => process.send?.(message);
 
@@ -13,7 +13,7 @@ async function main(): Promise<void> {
   const stack = await startStack(process.env, (line) => console.error(line));
   const resource = `${stack.mcpUrl}/mcp`;
   process.on('message', (message: ParentMessage) => {
-    if (message.type === 'memory') send(memoryAnswer());
+    if (message.type === 'usage') send(usageAnswer());
     if (message.type === 'token') {
       mintDemoToken(stack.db, { issuer: stack.authUrl, resource, email: 'ada@acme.test' }).then(
         (token) => send({ type: 'token', token }),
