@@ -1,4 +1,5 @@
 import type { Principal } from '@ask-analyst/workspace';
+import { setBounded } from './bounded-map.js';
 
 export type PrincipalLookup = (userId: string) => Promise<Principal | null>;
 
@@ -45,12 +46,8 @@ export function createPrincipalCache(options: PrincipalCacheOptions): PrincipalC
     entries.delete(userId);
     const value = options.load(userId);
     if (options.ttlMs > 0) {
-      if (entries.size >= maxEntries) {
-        const oldest = entries.keys().next();
-        if (!oldest.done) entries.delete(oldest.value);
-      }
       const entry: Entry = { value, expiresAt: options.now() + options.ttlMs };
-      entries.set(userId, entry);
+      setBounded(entries, userId, entry, maxEntries);
       value.then(
         (principal) => {
           entry.answer = { principal };

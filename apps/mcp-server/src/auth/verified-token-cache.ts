@@ -1,4 +1,5 @@
 import { hash } from 'node:crypto';
+import { setBounded } from './bounded-map.js';
 import type { PrincipalCache } from './principal-cache.js';
 import type { VerifiedCaller, VerifyResult } from './verify-access-token.js';
 
@@ -44,11 +45,7 @@ export function cacheVerifiedTokens(options: VerifiedTokenCacheOptions): VerifyT
     if (result.ok && result.caller.authInfo.expiresAt !== undefined) {
       const expiresAt = result.caller.authInfo.expiresAt * 1000;
       if (expiresAt > options.now()) {
-        if (entries.size >= maxEntries) {
-          const oldest = entries.keys().next();
-          if (!oldest.done) entries.delete(oldest.value);
-        }
-        entries.set(key, { caller: result.caller, expiresAt });
+        setBounded(entries, key, { caller: result.caller, expiresAt }, maxEntries);
       }
     }
     return result;
