@@ -2,6 +2,7 @@ import { spawnSync } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { selfSignedCertificateArgs } from './src/fixtures/openssl-args.js';
 
 /**
  * A throwaway self-signed certificate for `127.0.0.1`, made before the test processes start and
@@ -16,25 +17,12 @@ export function trustLoopbackCertificate(env: NodeJS.ProcessEnv): {
   const dir = mkdtempSync(join(tmpdir(), 'ask-analyst-e2e-tls-'));
   const made = spawnSync(
     'openssl',
-    [
-      'req',
-      '-x509',
-      '-newkey',
-      'ec',
-      '-pkeyopt',
-      'ec_paramgen_curve:prime256v1',
-      '-nodes',
-      '-days',
-      '2',
-      '-subj',
-      '/CN=127.0.0.1',
-      '-addext',
-      'subjectAltName=IP:127.0.0.1,DNS:localhost',
-      '-keyout',
-      join(dir, 'key.pem'),
-      '-out',
-      join(dir, 'cert.pem'),
-    ],
+    selfSignedCertificateArgs({
+      subject: '/CN=127.0.0.1',
+      extensions: ['subjectAltName=IP:127.0.0.1,DNS:localhost'],
+      keyFile: join(dir, 'key.pem'),
+      certFile: join(dir, 'cert.pem'),
+    }),
     { encoding: 'utf8' },
   );
   if (made.error || made.status !== 0) {
