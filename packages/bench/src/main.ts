@@ -11,7 +11,7 @@ import { fileURLToPath } from 'node:url';
 import autocannon from 'autocannon';
 import { BenchChild } from './child.js';
 import { loadBenchConfig, type BenchConfig } from './config.js';
-import { formatMegabytes, formatTable, type Measurement } from './report.js';
+import { cpuPerRequest, formatMegabytes, formatTable, type Measurement } from './report.js';
 import { CEILING, SCENARIOS, type Scenario } from './scenarios.js';
 
 const here = (file: string) => fileURLToPath(new URL(file, import.meta.url));
@@ -145,8 +145,7 @@ async function main(): Promise<void> {
         p99Ms: result.latency.p99,
         errors: result.errors + result.timeouts + result.non2xx,
         rssBytes: after.rss,
-        cpuMicrosPerRequest:
-          result.requests.total > 0 ? (after.cpuMicros - cpuBefore) / result.requests.total : 0,
+        cpuMicrosPerRequest: cpuPerRequest(cpuBefore, after.cpuMicros, result.requests.total),
       });
     }
     console.log(
@@ -178,9 +177,8 @@ async function soak(stack: BenchChild, config: BenchConfig): Promise<void> {
     const result = await load(stack.url, headers, scenario.body, config.connections, chunk);
     const { rss, cpuMicros } = await stack.usage();
     samples.push(rss);
-    const cpuPerRequest = (cpuMicros - before.cpuMicros) / Math.max(1, result.requests.total);
     console.log(
-      `  ${spent + chunk} s: ${Math.round(result.requests.average)} req/s, server CPU ${cpuPerRequest.toFixed(0)} µs per request, RSS ${formatMegabytes(rss)}, errors ${result.errors + result.non2xx}`,
+      `  ${spent + chunk} s: ${Math.round(result.requests.average)} req/s, server CPU ${cpuPerRequest(before.cpuMicros, cpuMicros, result.requests.total).toFixed(0)} µs per request, RSS ${formatMegabytes(rss)}, errors ${result.errors + result.non2xx}`,
     );
   }
   const settled = samples.slice(1);

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { formatTable, neighbouringCeiling, type Measurement } from './report.js';
+import { cpuPerRequest, formatTable, neighbouringCeiling, type Measurement } from './report.js';
 
 const row = (name: string, requestsPerSecond: number, ceiling = false): Measurement => ({
   name,
@@ -37,5 +37,10 @@ describe('the bench report', () => {
     expect(table.at(-1)).toBe(
       'ceiling: 3 runs, 10,000–16,000 req/s, server CPU 20 µs–20 µs per request',
     );
+  });
+
+  it('divides the CPU spent over a load by the requests answered, 0 when there were none', () => {
+    expect(cpuPerRequest(1_000, 151_000, 1_000)).toBe(150);
+    expect(cpuPerRequest(1_000, 5_000, 0)).toBe(0);
   });
 });

@@ -13,6 +13,11 @@ export interface Measurement {
 
 const int = new Intl.NumberFormat('en-US', { maximumFractionDigits: 0 });
 const micros = (value: number) => `${value.toFixed(0)} µs`;
+
+/** CPU time spent over a load (µs, from two readings) per request answered; 0 when none was. */
+export function cpuPerRequest(beforeMicros: number, afterMicros: number, requests: number): number {
+  return requests > 0 ? (afterMicros - beforeMicros) / requests : 0;
+}
 const mb = (bytes: number | undefined) =>
   bytes === undefined ? '' : `${int.format(bytes / 1024 / 1024)} MB`;
 
