@@ -2,9 +2,9 @@
 /**
  * `pnpm bench`: the MCP endpoint under load beside a bare Fastify route. Starts the dev stack
  * (warm start of the embedded database in `.data/bench`, or `DATABASE_URL`) with the per-user and
- * per-IP limits raised, and the ceiling server, each in its own process; gets a real access token
- * for Ada; checks each request kind answers correctly once; then runs autocannon against each and
- * prints req/s, p50, p99 and the share of the ceiling. A benchmark: it prints, it asserts nothing.
+ * per-IP limits raised, the ceiling server and the SDK floor (`floor-server.ts`), each in its own
+ * process; gets a real access token for Ada; checks each request kind answers correctly once;
+ * then runs autocannon against each and prints req/s, p50, p99 and the share of the ceiling. A benchmark: it prints, it asserts nothing.
  */
 import { createServer } from 'node:net';
 import { fileURLToPath } from 'node:url';
@@ -103,6 +103,11 @@ async function main(): Promise<void> {
     name: 'ceiling server',
     env: config.childEnv,
   });
+  const floor = await BenchChild.start(here('./floor-server.js'), {
+    name: 'SDK floor server',
+    env: config.childEnv,
+  });
+  const servers: Record<Scenario['target'], BenchChild> = { ceiling, floor, mcp: stack };
   const rows: Measurement[] = [];
   try {
     console.error(`bench: stack up in ${((Date.now() - startedAt) / 1000).toFixed(1)} s`);
@@ -117,17 +122,17 @@ async function main(): Promise<void> {
     // row is compared with the ceiling measured right around it.
     const sequence = [...chosen.flatMap((scenario) => [CEILING, scenario]), CEILING];
     for (const scenario of sequence) {
-      const url = scenario.target === 'ceiling' ? ceiling.url : stack.url;
+      const server = servers[scenario.target];
+      const { url } = server;
       const headers =
-        scenario.target === 'ceiling'
-          ? scenario.headers
-          : { ...scenario.headers, authorization: `Bearer ${await stack.token()}` };
+        scenario.target === 'mcp'
+          ? { ...scenario.headers, authorization: `Bearer ${await stack.token()}` }
+          : scenario.headers;
       await checkOnce(scenario, url, headers);
       if (config.warmupSeconds > 0) {
         await load(url, headers, scenario.body, config.connections, config.warmupSeconds);
       }
       console.error(`bench: ${scenario.name}…`);
-      const server = scenario.target === 'ceiling' ? ceiling : stack;
       const cpuBefore = (await server.usage()).cpuMicros;
       const result = await load(
         url,
@@ -157,6 +162,7 @@ async function main(): Promise<void> {
     );
     if (config.soakSeconds > 0) await soak(stack, config);
   } finally {
+    await floor.stop();
     await ceiling.stop();
     await stack.stop();
   }

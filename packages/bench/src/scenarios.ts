@@ -1,7 +1,10 @@
+import { FLOOR_TOOL } from '@ask-analyst/mcp-server/bench/sdk-floor';
+
 /** One kind of request the bench sends, and how to tell its answer is the real one. */
 export interface Scenario {
   name: string;
-  target: 'ceiling' | 'mcp';
+  /** Which server answers: the bare route, the SDK floor, or the product's `/mcp`. */
+  target: 'ceiling' | 'floor' | 'mcp';
   headers: Record<string, string>;
   body: Record<string, unknown>;
   /** Throws when a single answer is not what a client expects (checked before the load). */
@@ -48,11 +51,19 @@ export const CEILING: Scenario = {
   check: (status, body) => void result(status, body),
 };
 
-/** The MCP requests measured, in order. */
+/** The requests measured, in order. */
 export const SCENARIOS: Scenario[] = [
   {
     name: `ping (${LEGACY})`,
     target: 'mcp',
+    headers: headers(LEGACY),
+    body: { jsonrpc: '2.0', id: 1, method: 'ping' },
+    check: (status, body) => void result(status, body),
+  },
+  {
+    // The same ping on the SDK floor (no authentication, no plugins): the least it can cost.
+    name: `ping (${LEGACY}) on the SDK floor, no auth or plugins`,
+    target: 'floor',
     headers: headers(LEGACY),
     body: { jsonrpc: '2.0', id: 1, method: 'ping' },
     check: (status, body) => void result(status, body),
@@ -90,6 +101,22 @@ export const SCENARIOS: Scenario[] = [
       if (answer.structuredContent?.workbooks?.length !== 5) {
         throw new Error('list_workbooks did not list 5 workbooks: is the demo workspace seeded?');
       }
+    },
+  },
+  {
+    // A tool call that does no work on the SDK floor: the least any tools/call can cost.
+    name: `tools/call ${FLOOR_TOOL} limit 5 (${MODERN}) on the SDK floor, no auth or plugins`,
+    target: 'floor',
+    headers: headers(MODERN, { 'mcp-method': 'tools/call', 'mcp-name': FLOOR_TOOL }),
+    body: {
+      jsonrpc: '2.0',
+      id: 1,
+      method: 'tools/call',
+      params: { name: FLOOR_TOOL, arguments: { limit: 5 }, _meta: modernMeta },
+    },
+    check(status, body) {
+      const answer = result(status, body) as { structuredContent?: { limit?: number } };
+      if (answer.structuredContent?.limit !== 5) throw new Error('the floor tool did not echo 5');
     },
   },
 ];
