@@ -51,10 +51,13 @@ export class BenchChild {
     return (await this.ask({ type: 'token' }, 'token')).token;
   }
 
-  /** Resident set size and V8 heap in use, in bytes, and the CPU time it has used (µs). */
-  async usage(): Promise<{ rss: number; heapUsed: number; cpuMicros: number }> {
-    const { rss, heapUsed, cpuMicros } = await this.ask({ type: 'usage' }, 'usage');
-    return { rss, heapUsed, cpuMicros };
+  /**
+   * Resident set size, V8 heap in use and memory outside the V8 heap (buffers, and the embedded
+   * database's WebAssembly memory), in bytes, and the CPU time it has used (µs).
+   */
+  async usage(): Promise<{ rss: number; heapUsed: number; external: number; cpuMicros: number }> {
+    const { rss, heapUsed, external, cpuMicros } = await this.ask({ type: 'usage' }, 'usage');
+    return { rss, heapUsed, external, cpuMicros };
   }
 
   /** Asks for a graceful stop and waits for the exit (a CPU profile is written then). */

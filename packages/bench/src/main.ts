@@ -158,7 +158,7 @@ async function main(): Promise<void> {
     );
     console.log(formatTable(rows));
     console.log(
-      `\nstack idle after a warm start: RSS ${formatMegabytes(idle.rss)}, heap ${formatMegabytes(idle.heapUsed)}`,
+      `\nstack idle after a warm start: RSS ${formatMegabytes(idle.rss)}, heap ${formatMegabytes(idle.heapUsed)}, outside the heap ${formatMegabytes(idle.external)}`,
     );
     if (config.soakSeconds > 0) await soak(stack, config);
   } finally {
@@ -170,7 +170,10 @@ async function main(): Promise<void> {
     console.log(`\nCPU profile of the stack written to ${config.cpuProfileDir}`);
 }
 
-/** list_workbooks load for `soakSeconds`, the server's memory and CPU per request sampled every chunk. */
+/**
+ * list_workbooks load for `soakSeconds`, the server's memory (RSS, and the V8 heap and the memory
+ * outside it, to tell which part moves) and CPU per request sampled every chunk.
+ */
 async function soak(stack: BenchChild, config: BenchConfig): Promise<void> {
   const scenario = SCENARIOS.find((s) => s.name.startsWith('tools/call list_workbooks'));
   if (!scenario) return;
@@ -181,10 +184,10 @@ async function soak(stack: BenchChild, config: BenchConfig): Promise<void> {
     const headers = { ...scenario.headers, authorization: `Bearer ${await stack.token()}` };
     const before = await stack.usage();
     const result = await load(stack.url, headers, scenario.body, config.connections, chunk);
-    const { rss, cpuMicros } = await stack.usage();
+    const { rss, heapUsed, external, cpuMicros } = await stack.usage();
     samples.push(rss);
     console.log(
-      `  ${spent + chunk} s: ${Math.round(result.requests.average)} req/s, server CPU ${cpuPerRequest(before.cpuMicros, cpuMicros, result.requests.total).toFixed(0)} µs per request, RSS ${formatMegabytes(rss)}, errors ${result.errors + result.non2xx}`,
+      `  ${spent + chunk} s: ${Math.round(result.requests.average)} req/s, server CPU ${cpuPerRequest(before.cpuMicros, cpuMicros, result.requests.total).toFixed(0)} µs per request, RSS ${formatMegabytes(rss)} (V8 heap ${formatMegabytes(heapUsed)}, outside it ${formatMegabytes(external)}), errors ${result.errors + result.non2xx}`,
     );
   }
   const settled = samples.slice(1);
