@@ -10,7 +10,12 @@ const root = new URL('..', import.meta.url).pathname;
 const command = process.argv[2];
 
 /** Packages whose tests exercise the database and so also run against a Postgres server. */
-const POSTGRES_PACKAGES = ['@ask-analyst/workspace', '@ask-analyst/ops', '@ask-analyst/dev-auth', '@ask-analyst/mcp-server'];
+const POSTGRES_PACKAGES = [
+  '@ask-analyst/workspace',
+  '@ask-analyst/ops',
+  '@ask-analyst/dev-auth',
+  '@ask-analyst/mcp-server',
+];
 
 function run(cmd, args, options = {}) {
   const result = spawnSync(cmd, args, { stdio: 'inherit', cwd: root, ...options });
@@ -72,13 +77,18 @@ if (command === 'start') {
   mkdirSync(reportDir, { recursive: true });
   const { TEST_DATABASE_URL: givenUrl, ...rest } = process.env;
   const env = { ...rest, TEST_REPORT_DIR: reportDir };
-  must('pnpm', ['turbo', 'run', 'build', 'typecheck', 'lint', '--output-logs=errors-only'], { env });
+  must('pnpm', ['turbo', 'run', 'build', 'typecheck', 'lint', '--output-logs=errors-only'], {
+    env,
+  });
+  // Formatting is checked with the lint: `pnpm format` writes it.
+  must('pnpm', ['run', 'format:check'], { env });
   let postgresUrl = givenUrl;
   let stopPostgres = () => {};
   if (!postgresUrl) {
     // From the workspace package's test helpers, built just above (one implementation for the
     // store tests' server and the fault tests' own).
-    const { startThrowawayPostgres } = await import('../packages/workspace/dist/testing/postgres-server.js');
+    const { startThrowawayPostgres } =
+      await import('../packages/workspace/dist/testing/postgres-server.js');
     const server = await startThrowawayPostgres({ maxConnections: 200 });
     if ('url' in server) {
       console.log(`Started a throwaway Postgres server for the store tests at ${server.url}`);
@@ -87,10 +97,14 @@ if (command === 'start') {
       process.on('exit', () => stopPostgres());
       for (const signal of ['SIGINT', 'SIGTERM']) process.on(signal, () => process.exit(130));
     } else if (process.env.CI) {
-      console.error(`No Postgres server for the store tests: ${server.skipped}. CI must run them on Postgres.`);
+      console.error(
+        `No Postgres server for the store tests: ${server.skipped}. CI must run them on Postgres.`,
+      );
       process.exit(1);
     } else {
-      console.log(`\n!! No Postgres server for the store tests: ${server.skipped}. They run on the embedded database only.\n`);
+      console.log(
+        `\n!! No Postgres server for the store tests: ${server.skipped}. They run on the embedded database only.\n`,
+      );
     }
   }
   // Every package on the embedded database first; then, when a Postgres server is named, the

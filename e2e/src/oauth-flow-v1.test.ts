@@ -11,18 +11,23 @@ import { jwtPayload, refreshByHand } from './flows/token-endpoint.js';
 describe('OAuth 2.1 + PKCE with the v1 MCP client', () => {
   const world = useE2eWorld();
 
-  for (const registration of ['dynamic client registration', 'the pre-registered client'] as const) {
+  for (const registration of [
+    'dynamic client registration',
+    'the pre-registered client',
+  ] as const) {
     it(`signs in through ${registration}, calls a tool, refreshes and rotates`, async () => {
       const { stack, browser, receiver } = world;
       const serverUrl = new URL(`${stack.mcpUrl}/mcp`);
       const oauth = new TestOAuthClient({
         redirectUrl: receiver.url,
-        ...(registration === 'the pre-registered client' ? { clientId: 'analyst-code-editor' } : {}),
+        ...(registration === 'the pre-registered client'
+          ? { clientId: 'analyst-code-editor' }
+          : {}),
       });
       const transport = new StreamableHTTPClientTransport(serverUrl, { authProvider: oauth });
-      await expect(new Client({ name: 'e2e-v1', version: '1.0.0' }).connect(transport)).rejects.toBeInstanceOf(
-        UnauthorizedError,
-      );
+      await expect(
+        new Client({ name: 'e2e-v1', version: '1.0.0' }).connect(transport),
+      ).rejects.toBeInstanceOf(UnauthorizedError);
       const callback = await signInInBrowser(browser, oauth.authorizationUrl as URL, receiver, {
         email: 'alan@acme.test',
       });
@@ -43,7 +48,11 @@ describe('OAuth 2.1 + PKCE with the v1 MCP client', () => {
       expect(second?.refresh_token).not.toBe(first.refresh_token);
       expect((await client.callTool({ name: 'whoami', arguments: {} })).isError).toBeFalsy();
 
-      const reused = await refreshByHand(stack.authUrl, oauth.clientId as string, first.refresh_token);
+      const reused = await refreshByHand(
+        stack.authUrl,
+        oauth.clientId as string,
+        first.refresh_token,
+      );
       expect(reused.body.error).toBe('invalid_grant');
       await client.close();
     });

@@ -7,7 +7,11 @@ const CLI = fileURLToPath(new URL('../../../packages/ops/dist/cli.js', import.me
 /** Runs the real ops CLI against the running stack (through its loopback admin interface). */
 export function runOps(stack: TestStack, args: string[]): Promise<string> {
   return new Promise((resolve, reject) => {
-    const env: NodeJS.ProcessEnv = { ...process.env, DATA_DIR: stack.dataDir, USER: 'e2e-operator' };
+    const env: NodeJS.ProcessEnv = {
+      ...process.env,
+      DATA_DIR: stack.dataDir,
+      USER: 'e2e-operator',
+    };
     delete env.DATABASE_URL;
     const child = spawn(process.execPath, [CLI, ...args], { env });
     let out = '';

@@ -1,5 +1,7 @@
 /** Reads the authorization server's RFC 8414 metadata. */
-export async function authorizationServerMetadata(authUrl: string): Promise<Record<string, string>> {
+export async function authorizationServerMetadata(
+  authUrl: string,
+): Promise<Record<string, string>> {
   const res = await fetch(`${authUrl}/.well-known/oauth-authorization-server`);
   if (!res.ok) throw new Error(`metadata: ${res.status}`);
   return (await res.json()) as Record<string, string>;
@@ -15,7 +17,11 @@ export async function refreshByHand(
   const res = await fetch(token_endpoint as string, {
     method: 'POST',
     headers: { 'content-type': 'application/x-www-form-urlencoded' },
-    body: new URLSearchParams({ grant_type: 'refresh_token', refresh_token: refreshToken, client_id: clientId }),
+    body: new URLSearchParams({
+      grant_type: 'refresh_token',
+      refresh_token: refreshToken,
+      client_id: clientId,
+    }),
   });
   return { status: res.status, body: (await res.json()) as Record<string, unknown> };
 }
