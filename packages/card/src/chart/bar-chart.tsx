@@ -1,5 +1,6 @@
 import type { AnswerTable, ChartSpec } from '@ask-analyst/protocol';
 import { formatTick, formatValue, type ValueStyle } from '../format/format-value.js';
+import { ChartSvg, ValueGridlines } from './chart-frame.js';
 import { categoriesOf } from './chart-data.js';
 import { Legend } from './legend.js';
 import { clip, linearScale } from './scale.js';
@@ -83,14 +84,7 @@ export function BarChart(props: {
     const barWidth = Math.max(2, (band * 0.8) / Math.max(1, groups));
     body = (
       <>
-        {y.ticks.map((tick) => (
-          <g key={tick}>
-            <line className="grid" x1={left} x2={width - 8} y1={y(tick)} y2={y(tick)} />
-            <text className="tick" x={left - 6} y={y(tick) + 4} textAnchor="end">
-              {formatTick(tick, yStyle, locale)}
-            </text>
-          </g>
-        ))}
+        <ValueGridlines y={y} from={left} to={width - 8} style={yStyle} locale={locale} />
         {data.categories.map((_, c) => (
           <g key={c}>
             <text
@@ -126,17 +120,14 @@ export function BarChart(props: {
 
   return (
     <>
-      <svg
-        className="chart-svg"
+      <ChartSvg
         width={width}
         height={height}
-        viewBox={`0 0 ${width} ${height}`}
-        role="img"
-        aria-label={`${spec.title}: bar chart of ${spec.y.label} by ${spec.x.label}`}
+        title={spec.title}
+        label={`${spec.title}: bar chart of ${spec.y.label} by ${spec.x.label}`}
       >
-        <title>{spec.title}</title>
         {body}
-      </svg>
+      </ChartSvg>
       <Legend series={data.series} style={seriesStyle} locale={locale} />
       {data.omitted.categories > 0 || data.omitted.series > 0 ? (
         <p className="muted">

@@ -1,5 +1,6 @@
 import type { AnswerTable, ChartSpec } from '@ask-analyst/protocol';
 import { formatValue } from '../format/format-value.js';
+import { ChartSvg } from './chart-frame.js';
 import { columnIndex } from './chart-data.js';
 
 type KpiSpec = Extract<ChartSpec, { type: 'kpi' }>;
@@ -17,21 +18,18 @@ export function KpiChart(props: {
   const text = formatValue(value, { format: spec.value.format }, locale);
   const size = Math.max(24, Math.min(48, (width / Math.max(4, text.length)) * 1.6));
   return (
-    <svg
-      className="chart-svg"
+    <ChartSvg
       width={width}
       height={size + 40}
-      viewBox={`0 0 ${width} ${size + 40}`}
-      role="img"
-      aria-label={`${spec.value.label}: ${text}`}
+      title={`${spec.title}: ${text}`}
+      label={`${spec.value.label}: ${text}`}
     >
-      <title>{`${spec.title}: ${text}`}</title>
       <text x={0} y={size} className="kpi-value" fontSize={size}>
         {text}
       </text>
       <text x={0} y={size + 28} className="kpi-label">
         {spec.value.label}
       </text>
-    </svg>
+    </ChartSvg>
   );
 }

@@ -1,5 +1,6 @@
 import type { AnswerTable, ChartSpec } from '@ask-analyst/protocol';
-import { formatTick, formatValue, type ValueStyle } from '../format/format-value.js';
+import { formatValue, type ValueStyle } from '../format/format-value.js';
+import { ChartSvg, ValueGridlines } from './chart-frame.js';
 import { linesOf } from './chart-data.js';
 import { Legend } from './legend.js';
 import { clip, linearScale, spreadIndices } from './scale.js';
@@ -38,23 +39,13 @@ export function LineChart(props: {
 
   return (
     <>
-      <svg
-        className="chart-svg"
+      <ChartSvg
         width={width}
         height={height}
-        viewBox={`0 0 ${width} ${height}`}
-        role="img"
-        aria-label={`${spec.title}: line chart of ${spec.y.label} by ${spec.x.label}`}
+        title={spec.title}
+        label={`${spec.title}: line chart of ${spec.y.label} by ${spec.x.label}`}
       >
-        <title>{spec.title}</title>
-        {y.ticks.map((tick) => (
-          <g key={tick}>
-            <line className="grid" x1={left} x2={width - right} y1={y(tick)} y2={y(tick)} />
-            <text className="tick" x={left - 6} y={y(tick) + 4} textAnchor="end">
-              {formatTick(tick, yStyle, locale)}
-            </text>
-          </g>
-        ))}
+        <ValueGridlines y={y} from={left} to={width - right} style={yStyle} locale={locale} />
         {xTicks.map((tick, i) =>
           tick ? (
             <text
@@ -84,7 +75,7 @@ export function LineChart(props: {
               : null}
           </g>
         ))}
-      </svg>
+      </ChartSvg>
       <Legend
         series={data.series.map((line) => line.name)}
         style={{ format: spec.series?.format ?? 'text' }}

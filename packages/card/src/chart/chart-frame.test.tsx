@@ -1,0 +1,37 @@
+import { render, screen } from '@testing-library/react';
+import { describe, expect, it } from 'vitest';
+import { ChartSvg, ValueGridlines } from './chart-frame.js';
+import { linearScale } from './scale.js';
+
+describe('the chart frame', () => {
+  it('is an image named for assistive technology, with its title and the given size', () => {
+    render(
+      <ChartSvg width={320} height={240} title="Sales" label="Sales: bar chart of revenue by month">
+        <rect />
+      </ChartSvg>,
+    );
+    const svg = screen.getByRole('img', { name: 'Sales: bar chart of revenue by month' });
+    expect(svg.getAttribute('viewBox')).toBe('0 0 320 240');
+    expect(svg.querySelector('title')?.textContent).toBe('Sales');
+    expect(svg.querySelector('rect')).not.toBeNull();
+  });
+
+  it('draws a gridline at each value tick, labelled left of the plot in the value format', () => {
+    const y = linearScale([0, 1_500], [212, 8], { zero: true });
+    const { container } = render(
+      <svg>
+        <ValueGridlines y={y} from={52} to={312} style={{ format: 'number' }} locale="en-US" />
+      </svg>,
+    );
+    const lines = [...container.querySelectorAll('line.grid')];
+    expect(lines).toHaveLength(y.ticks.length);
+    for (const [i, line] of lines.entries()) {
+      expect(line.getAttribute('x1')).toBe('52');
+      expect(line.getAttribute('x2')).toBe('312');
+      expect(Number(line.getAttribute('y1'))).toBeCloseTo(y(y.ticks[i]!));
+    }
+    const labels = [...container.querySelectorAll('text.tick')].map((text) => text.textContent);
+    expect(labels).toEqual(['0', '500', '1K', '1.5K']);
+    expect(container.querySelector('text.tick')?.getAttribute('x')).toBe('46');
+  });
+});

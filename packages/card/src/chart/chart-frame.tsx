@@ -1,0 +1,48 @@
+import type { ReactNode } from 'react';
+import { formatTick, type ValueStyle } from '../format/format-value.js';
+import type { LinearScale } from './scale.js';
+
+/** The drawing of a chart: an SVG image of the given size, named for assistive technology. */
+export function ChartSvg(props: {
+  width: number;
+  height: number;
+  title: string;
+  /** What the chart shows, read out in place of the drawing. */
+  label: string;
+  children: ReactNode;
+}) {
+  const { width, height, title, label, children } = props;
+  return (
+    <svg
+      className="chart-svg"
+      width={width}
+      height={height}
+      viewBox={`0 0 ${width} ${height}`}
+      role="img"
+      aria-label={label}
+    >
+      <title>{title}</title>
+      {children}
+    </svg>
+  );
+}
+
+/** Horizontal grid lines at the value ticks of a vertical chart, each labelled at the left. */
+export function ValueGridlines(props: {
+  y: LinearScale;
+  /** Where the lines start (the plot's left edge; labels end just before it) and end. */
+  from: number;
+  to: number;
+  style: ValueStyle;
+  locale?: string | undefined;
+}) {
+  const { y, from, to, style, locale } = props;
+  return y.ticks.map((tick) => (
+    <g key={tick}>
+      <line className="grid" x1={from} x2={to} y1={y(tick)} y2={y(tick)} />
+      <text className="tick" x={from - 6} y={y(tick) + 4} textAnchor="end">
+        {formatTick(tick, style, locale)}
+      </text>
+    </g>
+  ));
+}
