@@ -62,7 +62,9 @@ export class BenchChild {
 
   /** Asks for a graceful stop and waits for the exit (a CPU profile is written then). */
   async stop(): Promise<void> {
-    if (this.process.exitCode !== null) return;
+    // Gone already (exited, or killed by a signal): nothing to ask, nothing to wait for.
+    if (this.process.exitCode !== null || this.process.signalCode !== null) return;
+    if (!this.process.connected) return;
     const exited = new Promise((resolve) => this.process.once('exit', resolve));
     this.process.send({ type: 'stop' } satisfies ParentMessage);
     await exited;

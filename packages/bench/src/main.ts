@@ -4,7 +4,8 @@
  * (warm start of the embedded database in `.data/bench`, or `DATABASE_URL`) with the per-user and
  * per-IP limits raised, the ceiling server and the SDK floor (`floor-server.ts`), each in its own
  * process; gets a real access token for Ada; checks each request kind answers correctly once;
- * then runs autocannon against each and prints req/s, p50, p99 and the share of the ceiling. A benchmark: it prints, it asserts nothing.
+ * then runs autocannon against each and prints req/s, p50, p99 and the share of the ceiling.
+ * A benchmark: it prints, it asserts nothing.
  */
 import { createServer } from 'node:net';
 import { fileURLToPath } from 'node:url';
@@ -94,22 +95,31 @@ async function main(): Promise<void> {
   const database = config.databaseUrl ? 'Postgres (DATABASE_URL)' : 'embedded PGlite';
   console.error(`bench: starting the dev stack on ${database} in ${config.dataDir}`);
   const startedAt = Date.now();
-  const stack = await BenchChild.start(here('./stack-process.js'), {
-    name: 'dev stack',
-    env: await stackEnv(config),
-    execArgv: config.cpuProfileDir ? ['--cpu-prof', `--cpu-prof-dir=${config.cpuProfileDir}`] : [],
-  });
-  const ceiling = await BenchChild.start(here('./ceiling-server.js'), {
-    name: 'ceiling server',
-    env: config.childEnv,
-  });
-  const floor = await BenchChild.start(here('./floor-server.js'), {
-    name: 'SDK floor server',
-    env: config.childEnv,
-  });
-  const servers: Record<Scenario['target'], BenchChild> = { ceiling, floor, mcp: stack };
+  // Every child started is stopped at the end, also when a later one fails to start.
+  const started: BenchChild[] = [];
+  const start = async (script: string, options: Parameters<typeof BenchChild.start>[1]) => {
+    const child = await BenchChild.start(script, options);
+    started.push(child);
+    return child;
+  };
   const rows: Measurement[] = [];
   try {
+    const stack = await start(here('./stack-process.js'), {
+      name: 'dev stack',
+      env: await stackEnv(config),
+      execArgv: config.cpuProfileDir
+        ? ['--cpu-prof', `--cpu-prof-dir=${config.cpuProfileDir}`]
+        : [],
+    });
+    const ceiling = await start(here('./ceiling-server.js'), {
+      name: 'ceiling server',
+      env: config.childEnv,
+    });
+    const floor = await start(here('./floor-server.js'), {
+      name: 'SDK floor server',
+      env: config.childEnv,
+    });
+    const servers: Record<Scenario['target'], BenchChild> = { ceiling, floor, mcp: stack };
     console.error(`bench: stack up in ${((Date.now() - startedAt) / 1000).toFixed(1)} s`);
     // Idle memory after a warm start, as `npm start` leaves it, before any request.
     await new Promise((resolve) => setTimeout(resolve, 2_000));
@@ -162,9 +172,7 @@ async function main(): Promise<void> {
     );
     if (config.soakSeconds > 0) await soak(stack, config);
   } finally {
-    await floor.stop();
-    await ceiling.stop();
-    await stack.stop();
+    for (const child of started.reverse()) await child.stop();
   }
   if (config.cpuProfileDir)
     console.log(`\nCPU profile of the stack written to ${config.cpuProfileDir}`);

@@ -19,6 +19,8 @@ async function serve(build: () => Promise<FastifyInstance>, path: string): Promi
   await app.listen({ host: '127.0.0.1', port: 0 });
   const address = app.server.address();
   if (address === null || typeof address === 'string') throw new Error('no TCP address');
+  // The bench gone (it exited without stopping this child): stop too, instead of living on.
+  process.on('disconnect', () => void app.close().then(() => process.exit(1)));
   process.on('message', (message: ParentMessage) => {
     if (message.type === 'usage') send(usageAnswer());
     if (message.type === 'stop') void app.close().then(() => process.exit(0));

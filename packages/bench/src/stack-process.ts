@@ -12,6 +12,8 @@ const send = (message: ChildMessage) => process.send?.(message);
 async function main(): Promise<void> {
   const stack = await startStack(process.env, (line) => console.error(line));
   const resource = `${stack.mcpUrl}/mcp`;
+  // The bench gone (it exited without stopping the stack): close it, as on SIGTERM, and exit.
+  process.on('disconnect', () => void stack.close().then(() => process.exit(1)));
   process.on('message', (message: ParentMessage) => {
     if (message.type === 'usage') send(usageAnswer());
     if (message.type === 'token') {

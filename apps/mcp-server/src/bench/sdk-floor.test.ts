@@ -58,20 +58,21 @@ describe('the SDK floor of the bench', () => {
     expect(refused.json()).toMatchObject({ id: 7, result: { isError: true } });
   });
 
-  it('refuses what the long-lived servers would not answer, instead of pretending', async () => {
-    const modernPing = await app.inject({
-      method: 'POST',
-      url: '/mcp',
-      headers: { ...LEGACY_HEADERS, 'mcp-protocol-version': '2026-07-28', 'mcp-method': 'ping' },
-      payload: { jsonrpc: '2.0', id: 1, method: 'ping', params: { _meta: MODERN_META } },
-    });
-    expect(modernPing.statusCode).toBe(400);
+  it("leaves what the long-lived servers do not answer to the SDK's HTTP entry, as the product does", async () => {
     const notification = await app.inject({
       method: 'POST',
       url: '/mcp',
       headers: LEGACY_HEADERS,
       payload: { jsonrpc: '2.0', method: 'notifications/initialized' },
     });
-    expect(notification.statusCode).toBe(400);
+    expect(notification.statusCode).toBe(202);
+    const malformed = await app.inject({
+      method: 'POST',
+      url: '/mcp',
+      headers: LEGACY_HEADERS,
+      payload: '{"jsonrpc":',
+    });
+    expect(malformed.statusCode).toBe(400);
+    expect(malformed.json()).toMatchObject({ error: { code: -32700 } });
   });
 });

@@ -1,12 +1,30 @@
 import { McpServer, SUPPORTED_PROTOCOL_VERSIONS } from '@modelcontextprotocol/server';
 import Fastify, { type FastifyInstance } from 'fastify';
 import { z } from 'zod';
-import { MODERN_REVISION, exchangeRoute } from '../mcp/exchange-route.js';
-import { HttpExchange } from '../mcp/http-exchange.js';
-import { connectLongLivedServers, type LongLivedServers } from '../mcp/long-lived-servers.js';
+import type { VerifiedCaller } from '../auth/verify-access-token.js';
+import { MODERN_REVISION } from '../mcp/exchange-route.js';
+import { createMcpBridge } from '../mcp/handler.js';
+import { parseMcpBody } from '../mcp/json-rpc-body.js';
+import { connectLongLivedServers } from '../mcp/long-lived-servers.js';
+import { createServerFactory } from '../mcp/server-factory.js';
 
-/** The caller every floor request is dispatched as: the floor checks no token. */
-const FLOOR_AUTH_INFO = { token: 'floor', clientId: 'sdk-floor', scopes: [] };
+/** The product's default body limit (BODY_LIMIT_BYTES). */
+const FLOOR_BODY_LIMIT = 1_048_576;
+
+/** The caller every floor request is served as: the floor checks no token and reads no user. */
+const FLOOR_CALLER: VerifiedCaller = {
+  authInfo: { token: 'floor', clientId: 'sdk-floor', scopes: [] },
+  principal: {
+    userId: 'floor',
+    email: 'floor@floor.invalid',
+    name: 'Floor',
+    orgId: 'floor',
+    orgName: 'Floor',
+    orgEnrolled: true,
+    active: true,
+    tokensInvalidBefore: null,
+  },
+};
 
 /** The floor's one tool: arguments and a structured result validated by the SDK, no work. */
 export const FLOOR_TOOL = 'floor_echo';
@@ -38,25 +56,32 @@ function buildFloorServer(options?: { modern?: boolean }): McpServer {
 
 /**
  * The SDK floor of a benchmark: the least `/mcp` can cost while the SDK answers it. A bare Fastify
- * app whose POST /mcp takes the path an ordinary request takes in the product (`exchangeRoute`, an
- * `HttpExchange`, each era's MCP server built once on an `ExchangeMultiplexer`) with nothing around
- * it: no authentication, no security headers, CORS, limits, request ids or shutdown hooks, and one
- * tool that does no work. Only what the long-lived servers answer as JSON is served; anything else
- * gets 400. Measured beside the product's endpoint, it shows how much of a request is the SDK's
- * and Node's, and how much is the product's own.
+ * app whose POST /mcp is the product's own MCP handler (`createMcpBridge`: `exchangeRoute`, an
+ * `HttpExchange`, each era's MCP server built once on an `ExchangeMultiplexer`, the SDK's HTTP
+ * entry for everything else) behind the product's body parser, and nothing else: no
+ * authentication, security headers, CORS, limits, request-id or shutdown hooks, and one tool that
+ * does no work. Measured beside the product's endpoint, it shows how much of a request is the
+ * SDK's and Node's, and how much is the product's own.
  */
 export async function buildSdkFloorApp(): Promise<FastifyInstance> {
-  const servers: LongLivedServers = await connectLongLivedServers(buildFloorServer);
   const app = Fastify({ logger: false });
-  app.addHook('onClose', () => servers.close());
-  app.post('/mcp', async (request, reply) => {
-    const route = exchangeRoute(request.headers, request.body, servers);
-    if (!route) return reply.code(400).send({ error: 'not served by the floor' });
-    const exchange = new HttpExchange(route.request.id, false);
-    servers[route.era].dispatch(route.request, { authInfo: FLOOR_AUTH_INFO }, exchange);
-    const outcome = await exchange.outcome;
-    if (outcome.kind !== 'json') return reply.code(400).send({ error: outcome.kind });
-    return reply.type('application/json').send(JSON.stringify(outcome.message));
+  const servers = await connectLongLivedServers(buildFloorServer);
+  const bridge = createMcpBridge({
+    servers,
+    factory: createServerFactory(buildFloorServer),
+    endpoint: 'http://127.0.0.1/mcp',
+    bodyLimitBytes: FLOOR_BODY_LIMIT,
+    log: app.log,
   });
+  app.addContentTypeParser(
+    'application/json',
+    { parseAs: 'string', bodyLimit: FLOOR_BODY_LIMIT },
+    parseMcpBody,
+  );
+  // Exchanges still open when the app closes are ended (a 503 or a closed stream), as in the product.
+  app.addHook('preClose', () => bridge.close());
+  app.post('/mcp', (request, reply) =>
+    bridge.handle(request, reply, { caller: FLOOR_CALLER, requestId: String(request.id) }),
+  );
   return app;
 }
