@@ -111,6 +111,7 @@ async function main(): Promise<void> {
         ? ['--cpu-prof', `--cpu-prof-dir=${config.cpuProfileDir}`]
         : [],
     });
+    console.error(`bench: stack up in ${((Date.now() - startedAt) / 1000).toFixed(1)} s`);
     const ceiling = await start(here('./ceiling-server.js'), {
       name: 'ceiling server',
       env: config.childEnv,
@@ -120,7 +121,6 @@ async function main(): Promise<void> {
       env: config.childEnv,
     });
     const servers: Record<Scenario['target'], BenchChild> = { ceiling, floor, mcp: stack };
-    console.error(`bench: stack up in ${((Date.now() - startedAt) / 1000).toFixed(1)} s`);
     // Idle memory after a warm start, as `npm start` leaves it, before any request.
     await new Promise((resolve) => setTimeout(resolve, 2_000));
     const idle = await stack.usage();
