@@ -139,7 +139,10 @@ describe('refresh tokens', () => {
     const { body } = await signInAndGetTokens(server, { email: user.email });
     const rotated = (await refresh(body.refresh_token as string)).body.refresh_token as string;
     const issuedAt = decodeJwt(body.access_token as string).iat ?? 0;
-    await invalidateTokens(db, user.id, new Date((issuedAt + 1) * 1000));
+    // Later than every artifact of the sign-in: the provider saves the access token before it makes
+    // the refresh token, so the refresh token's chain may start a second after the access token's
+    // iat (an invalidation at iat + 1 then would not be later than it, and the test would flake).
+    await invalidateTokens(db, user.id, new Date((issuedAt + 2) * 1000));
     const res = await refresh(rotated);
     expect(res.body.error).toBe('invalid_grant');
   });
