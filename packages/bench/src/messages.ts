@@ -6,10 +6,3 @@ export type ChildMessage =
   | { type: 'failed'; message: string };
 
 export type ParentMessage = { type: 'token' } | { type: 'usage' } | { type: 'stop' };
-
-/** Answers the bench's question about memory and CPU used so far the same way in every child. */
-export function usageAnswer(): ChildMessage {
-  const { rss, heapUsed, external } = process.memoryUsage();
-  const { user, system } = process.cpuUsage();
-  return { type: 'usage', rss, heapUsed, external, cpuMicros: user + system };
-}
