@@ -3,6 +3,7 @@ import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { selfSignedCertificateArgs } from './testing/openssl-args.js';
 import { loadTlsFiles } from './tls.js';
 
 let dir: string;
@@ -13,25 +14,12 @@ function makeCertificate(name: string, subjectAltName: string): { cert: string; 
   const key = join(dir, `${name}-key.pem`);
   const made = spawnSync(
     'openssl',
-    [
-      'req',
-      '-x509',
-      '-newkey',
-      'ec',
-      '-pkeyopt',
-      'ec_paramgen_curve:prime256v1',
-      '-nodes',
-      '-days',
-      '2',
-      '-subj',
-      `/CN=${name}`,
-      '-addext',
-      `subjectAltName=${subjectAltName}`,
-      '-keyout',
-      key,
-      '-out',
-      cert,
-    ],
+    selfSignedCertificateArgs({
+      subject: `/CN=${name}`,
+      extensions: [`subjectAltName=${subjectAltName}`],
+      keyFile: key,
+      certFile: cert,
+    }),
     { encoding: 'utf8' },
   );
   if (made.status !== 0) throw new Error(`openssl failed: ${made.error?.message ?? made.stderr}`);
