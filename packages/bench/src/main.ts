@@ -161,6 +161,7 @@ async function main(): Promise<void> {
         errors: result.errors + result.timeouts + result.non2xx,
         rssBytes: after.rss,
         cpuMicrosPerRequest: cpuPerRequest(cpuBefore, after.cpuMicros, result.requests.total),
+        ...(scenario.floor === undefined ? {} : { floor: scenario.floor }),
       });
     }
     console.log(

@@ -1,5 +1,11 @@
 import { describe, expect, it } from 'vitest';
-import { cpuPerRequest, formatTable, neighbouringCeiling, type Measurement } from './report.js';
+import {
+  cpuAboveFloor,
+  cpuPerRequest,
+  formatTable,
+  neighbouringCeiling,
+  type Measurement,
+} from './report.js';
 
 const row = (name: string, requestsPerSecond: number, ceiling = false): Measurement => ({
   name,
@@ -31,12 +37,24 @@ describe('the bench report', () => {
   it('prints one line per MCP row with its share, and the range of the ceiling', () => {
     const table = formatTable(rows).split('\n');
     expect(table[2]).toBe(
-      '| ping | 3,000 | 12,000 | 25.0% | 10 ms | 25 ms | 2.5× | 0 | 150 µs |  |',
+      '| ping | 3,000 | 12,000 | 25.0% | 10 ms | 25 ms | 2.5× | 0 | 150 µs |  |  |',
     );
     expect(table[3]).toContain('| tools/list | 2,400 | 15,000 | 16.0% |');
     expect(table.at(-1)).toBe(
       'ceiling: 3 runs, 10,000–16,000 req/s, server CPU 20 µs–20 µs per request',
     );
+  });
+
+  it("shows a row's CPU above its SDK floor row, when that floor was measured in the run", () => {
+    const ping = { ...row('ping', 3_000), cpuMicrosPerRequest: 180, floor: 'floor ping' };
+    const floorPing = { ...row('floor ping', 9_000), cpuMicrosPerRequest: 110 };
+    const withFloor = [row('ceiling', 40_000, true), ping, floorPing, row('ceiling', 40_000, true)];
+    expect(cpuAboveFloor(withFloor, ping)).toBe(70);
+    expect(formatTable(withFloor).split('\n')[2]).toContain('| 180 µs | 70 µs |');
+    // The floor left out of the run (--only), or a row with no floor: the column stays empty.
+    expect(cpuAboveFloor([ping], ping)).toBeUndefined();
+    expect(cpuAboveFloor(withFloor, floorPing)).toBeUndefined();
+    expect(formatTable([ping]).split('\n')[2]).toContain('| 180 µs |  |');
   });
 
   it('divides the CPU spent over a load by the requests answered, 0 when there were none', () => {

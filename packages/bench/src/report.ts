@@ -9,6 +9,8 @@ export interface Measurement {
   rssBytes: number | undefined;
   /** The server process's CPU time (user + system) per request answered, in µs. */
   cpuMicrosPerRequest: number;
+  /** The name of the SDK floor row this row is read against, if any. */
+  floor?: string;
 }
 
 const int = new Intl.NumberFormat('en-US', { maximumFractionDigits: 0 });
@@ -24,20 +26,24 @@ const mb = (bytes: number | undefined) =>
 /**
  * The results as a markdown table; each MCP row's share is against the mean of the ceiling runs
  * measured right before and right after it in the same bench run (absolute figures vary with the
- * machine and its other load, and drift within a run; ratios to a neighbouring ceiling less).
+ * machine and its other load, and drift within a run; ratios to a neighbouring ceiling less). A
+ * row read against an SDK floor row measured in the same run also shows how much CPU per request
+ * it spends above that floor: the product's own share, the part changes to the product can move.
  */
 export function formatTable(rows: Measurement[]): string {
   const lines = [
-    '| request | req/s | ceiling around it | share of the ceiling | p50 | p99 | p99/p50 | errors | server CPU per request | server RSS after |',
-    '|---|--:|--:|--:|--:|--:|--:|--:|--:|--:|',
+    '| request | req/s | ceiling around it | share of the ceiling | p50 | p99 | p99/p50 | errors | server CPU per request | above the SDK floor | server RSS after |',
+    '|---|--:|--:|--:|--:|--:|--:|--:|--:|--:|--:|',
   ];
   for (const [index, row] of rows.entries()) {
     if (row.ceiling) continue;
     const ceiling = neighbouringCeiling(rows, index);
     const share = ceiling > 0 ? `${((row.requestsPerSecond / ceiling) * 100).toFixed(1)}%` : '';
     const spread = row.p50Ms > 0 ? `${(row.p99Ms / row.p50Ms).toFixed(1)}×` : '';
+    const aboveFloor = cpuAboveFloor(rows, row);
+    const above = aboveFloor === undefined ? '' : micros(aboveFloor);
     lines.push(
-      `| ${row.name} | ${int.format(row.requestsPerSecond)} | ${int.format(ceiling)} | ${share} | ${row.p50Ms} ms | ${row.p99Ms} ms | ${spread} | ${row.errors} | ${micros(row.cpuMicrosPerRequest)} | ${mb(row.rssBytes)} |`,
+      `| ${row.name} | ${int.format(row.requestsPerSecond)} | ${int.format(ceiling)} | ${share} | ${row.p50Ms} ms | ${row.p99Ms} ms | ${spread} | ${row.errors} | ${micros(row.cpuMicrosPerRequest)} | ${above} | ${mb(row.rssBytes)} |`,
     );
   }
   const ceilings = rows.filter((row) => row.ceiling);
@@ -50,6 +56,16 @@ export function formatTable(rows: Measurement[]): string {
     );
   }
   return lines.join('\n');
+}
+
+/**
+ * CPU per request a row spends above its SDK floor row (µs; undefined when it has none or the
+ * floor was not measured in this run, e.g. left out by `--only`).
+ */
+export function cpuAboveFloor(rows: Measurement[], row: Measurement): number | undefined {
+  if (row.floor === undefined) return undefined;
+  const floor = rows.find((other) => other.name === row.floor);
+  return floor === undefined ? undefined : row.cpuMicrosPerRequest - floor.cpuMicrosPerRequest;
 }
 
 /** The mean of the ceiling runs nearest before and after row `index` (either, if only one). */

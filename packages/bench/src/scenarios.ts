@@ -5,6 +5,11 @@ export interface Scenario {
   name: string;
   /** Which server answers: the bare route, the SDK floor, or the product's `/mcp`. */
   target: 'ceiling' | 'floor' | 'mcp';
+  /**
+   * The floor row this request is read against (its name): the same kind of request served by the
+   * SDK with nothing of the product around it. The difference in CPU is the product's own share.
+   */
+  floor?: string;
   headers: Record<string, string>;
   body: Record<string, unknown>;
   /** Throws when a single answer is not what a client expects (checked before the load). */
@@ -51,18 +56,22 @@ export const CEILING: Scenario = {
   check: (status, body) => void result(status, body),
 };
 
+const FLOOR_PING = `ping (${LEGACY}) on the SDK floor, no auth or plugins`;
+const FLOOR_TOOL_CALL = `tools/call ${FLOOR_TOOL} limit 5 (${MODERN}) on the SDK floor, no auth or plugins`;
+
 /** The requests measured, in order. */
 export const SCENARIOS: Scenario[] = [
   {
     name: `ping (${LEGACY})`,
     target: 'mcp',
+    floor: FLOOR_PING,
     headers: headers(LEGACY),
     body: { jsonrpc: '2.0', id: 1, method: 'ping' },
     check: (status, body) => void result(status, body),
   },
   {
     // The same ping on the SDK floor (no authentication, no plugins): the least it can cost.
-    name: `ping (${LEGACY}) on the SDK floor, no auth or plugins`,
+    name: FLOOR_PING,
     target: 'floor',
     headers: headers(LEGACY),
     body: { jsonrpc: '2.0', id: 1, method: 'ping' },
@@ -85,6 +94,7 @@ export const SCENARIOS: Scenario[] = [
   {
     name: `tools/call list_workbooks limit 5 (${MODERN})`,
     target: 'mcp',
+    floor: FLOOR_TOOL_CALL,
     headers: headers(MODERN, { 'mcp-method': 'tools/call', 'mcp-name': 'list_workbooks' }),
     body: {
       jsonrpc: '2.0',
@@ -105,7 +115,7 @@ export const SCENARIOS: Scenario[] = [
   },
   {
     // A tool call that does no work on the SDK floor: the least any tools/call can cost.
-    name: `tools/call ${FLOOR_TOOL} limit 5 (${MODERN}) on the SDK floor, no auth or plugins`,
+    name: FLOOR_TOOL_CALL,
     target: 'floor',
     headers: headers(MODERN, { 'mcp-method': 'tools/call', 'mcp-name': FLOOR_TOOL }),
     body: {
