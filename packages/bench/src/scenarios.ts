@@ -56,8 +56,8 @@ export const CEILING: Scenario = {
   check: (status, body) => void result(status, body),
 };
 
-const FLOOR_PING = `ping (${LEGACY}) on the SDK floor, no auth or plugins`;
-const FLOOR_TOOL_CALL = `tools/call ${FLOOR_TOOL} limit 5 (${MODERN}) on the SDK floor, no auth or plugins`;
+const FLOOR_PING = `ping (${LEGACY}) on the SDK floor (the SDK alone)`;
+const FLOOR_TOOL_CALL = `tools/call ${FLOOR_TOOL} limit 5 (${MODERN}) on the SDK floor (the SDK alone)`;
 
 /** The requests measured, in order. */
 export const SCENARIOS: Scenario[] = [
@@ -70,7 +70,7 @@ export const SCENARIOS: Scenario[] = [
     check: (status, body) => void result(status, body),
   },
   {
-    // The same ping on the SDK floor (no authentication, no plugins): the least it can cost.
+    // The same ping on the SDK floor (the SDK alone, none of the product): the least it can cost.
     name: FLOOR_PING,
     target: 'floor',
     headers: headers(LEGACY),
@@ -114,7 +114,7 @@ export const SCENARIOS: Scenario[] = [
     },
   },
   {
-    // A tool call that does no work on the SDK floor: the least any tools/call can cost.
+    // A tool call that does no work on the SDK floor (the SDK alone): the least a tools/call can cost.
     name: FLOOR_TOOL_CALL,
     target: 'floor',
     headers: headers(MODERN, { 'mcp-method': 'tools/call', 'mcp-name': FLOOR_TOOL }),

@@ -58,21 +58,20 @@ describe('the SDK floor of the bench', () => {
     expect(refused.json()).toMatchObject({ id: 7, result: { isError: true } });
   });
 
-  it("leaves what the long-lived servers do not answer to the SDK's HTTP entry, as the product does", async () => {
-    const notification = await app.inject({
-      method: 'POST',
-      url: '/mcp',
-      headers: LEGACY_HEADERS,
-      payload: { jsonrpc: '2.0', method: 'notifications/initialized' },
-    });
-    expect(notification.statusCode).toBe(202);
-    const malformed = await app.inject({
-      method: 'POST',
-      url: '/mcp',
-      headers: LEGACY_HEADERS,
-      payload: '{"jsonrpc":',
-    });
-    expect(malformed.statusCode).toBe(400);
-    expect(malformed.json()).toMatchObject({ error: { code: -32700 } });
+  it('refuses what is not a JSON-RPC request with a 400 rather than leave it unanswered', async () => {
+    for (const payload of [
+      { jsonrpc: '2.0', method: 'notifications/initialized' },
+      { jsonrpc: '2.0', id: 1, method: 'ping', params: 5 },
+      { id: 1, method: 'ping' },
+      [{ jsonrpc: '2.0', id: 1, method: 'ping' }],
+    ]) {
+      const response = await app.inject({
+        method: 'POST',
+        url: '/mcp',
+        headers: LEGACY_HEADERS,
+        payload,
+      });
+      expect(response.statusCode).toBe(400);
+    }
   });
 });

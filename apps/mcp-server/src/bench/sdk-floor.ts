@@ -1,30 +1,12 @@
-import { McpServer, SUPPORTED_PROTOCOL_VERSIONS } from '@modelcontextprotocol/server';
+import {
+  McpServer,
+  isJSONRPCRequest,
+  SUPPORTED_PROTOCOL_VERSIONS,
+} from '@modelcontextprotocol/server';
 import Fastify, { type FastifyInstance } from 'fastify';
 import { z } from 'zod';
-import type { VerifiedCaller } from '../auth/verify-access-token.js';
 import { MODERN_REVISION } from '../mcp/exchange-route.js';
-import { createMcpBridge } from '../mcp/handler.js';
-import { parseMcpBody } from '../mcp/json-rpc-body.js';
 import { connectLongLivedServers } from '../mcp/long-lived-servers.js';
-import { createServerFactory } from '../mcp/server-factory.js';
-
-/** The product's default body limit (BODY_LIMIT_BYTES). */
-const FLOOR_BODY_LIMIT = 1_048_576;
-
-/** The caller every floor request is served as: the floor checks no token and reads no user. */
-const FLOOR_CALLER: VerifiedCaller = {
-  authInfo: { token: 'floor', clientId: 'sdk-floor', scopes: [] },
-  principal: {
-    userId: 'floor',
-    email: 'floor@floor.invalid',
-    name: 'Floor',
-    orgId: 'floor',
-    orgName: 'Floor',
-    orgEnrolled: true,
-    active: true,
-    tokensInvalidBefore: null,
-  },
-};
 
 /** The floor's one tool: arguments and a structured result validated by the SDK, no work. */
 export const FLOOR_TOOL = 'floor_echo';
@@ -56,32 +38,35 @@ function buildFloorServer(options?: { modern?: boolean }): McpServer {
 
 /**
  * The SDK floor of a benchmark: the least `/mcp` can cost while the SDK answers it. A bare Fastify
- * app whose POST /mcp is the product's own MCP handler (`createMcpBridge`: `exchangeRoute`, an
- * `HttpExchange`, each era's MCP server built once on an `ExchangeMultiplexer`, the SDK's HTTP
- * entry for everything else) behind the product's body parser, and nothing else: no
- * authentication, security headers, CORS, limits, request-id or shutdown hooks, and one tool that
- * does no work. Measured beside the product's endpoint, it shows how much of a request is the
- * SDK's and Node's, and how much is the product's own.
+ * app (its own JSON parser) whose POST /mcp hands the request to one of two MCP servers built once,
+ * one per protocol era (chosen by the `MCP-Protocol-Version` header), through the product's
+ * `Transport` (`ExchangeMultiplexer`), and sends the SDK's answer as JSON. Nothing else: none of
+ * the product's MCP handler (era routing by the SDK's classifier, the exchange, its body parser,
+ * event streams, the SDK's HTTP entry for refusals), no authentication, security headers, CORS,
+ * limits or hooks, and one tool that does no work. It serves only well-formed requests (what the
+ * bench sends); anything else is refused with a 400. Measured beside the product's endpoint, it
+ * shows how much of a request is the SDK's and Node's, and how much is the product's own.
  */
 export async function buildSdkFloorApp(): Promise<FastifyInstance> {
   const app = Fastify({ logger: false });
   const servers = await connectLongLivedServers(buildFloorServer);
-  const bridge = createMcpBridge({
-    servers,
-    factory: createServerFactory(buildFloorServer),
-    endpoint: 'http://127.0.0.1/mcp',
-    bodyLimitBytes: FLOOR_BODY_LIMIT,
-    log: app.log,
+  app.addHook('onClose', () => servers.close());
+  app.post('/mcp', (request, reply) => {
+    const { body } = request;
+    // The SDK's own guard: a server does not answer what is not a request, so it never gets one.
+    if (!isJSONRPCRequest(body)) {
+      void reply.code(400).send({ error: 'the SDK floor serves JSON-RPC requests only' });
+      return;
+    }
+    const modern = request.headers['mcp-protocol-version'] === MODERN_REVISION;
+    (modern ? servers.modern : servers.legacy).dispatch(
+      body,
+      {},
+      {
+        notify: () => undefined,
+        answer: (message) => void reply.send(message),
+      },
+    );
   });
-  app.addContentTypeParser(
-    'application/json',
-    { parseAs: 'string', bodyLimit: FLOOR_BODY_LIMIT },
-    parseMcpBody,
-  );
-  // Exchanges still open when the app closes are ended (a 503 or a closed stream), as in the product.
-  app.addHook('preClose', () => bridge.close());
-  app.post('/mcp', (request, reply) =>
-    bridge.handle(request, reply, { caller: FLOOR_CALLER, requestId: String(request.id) }),
-  );
   return app;
 }
