@@ -3,8 +3,15 @@ import {
   CLIENT_INFO_META_KEY,
   PROTOCOL_VERSION_META_KEY,
 } from '@modelcontextprotocol/server';
+import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { asksForProgress, exchangeRoute, MODERN_REVISION } from './exchange-route.js';
+import {
+  asksForProgress,
+  classifiedRoute,
+  exchangeRoute,
+  MODERN_REVISION,
+  plainLegacyRoute,
+} from './exchange-route.js';
 
 const envelope = {
   [PROTOCOL_VERSION_META_KEY]: MODERN_REVISION,
@@ -135,5 +142,143 @@ describe('exchange route', () => {
       }),
     ).toBe(true);
     expect(asksForProgress({ jsonrpc: '2.0', id: 1, method: 'x', params: {} })).toBe(false);
+  });
+
+  it("routes a plain 2025 request without the SDK's classifier, and nothing else", () => {
+    const ping = { jsonrpc: '2.0', id: 1, method: 'ping' };
+    const call = {
+      jsonrpc: '2.0',
+      id: 'c',
+      method: 'tools/call',
+      params: { name: 'whoami', arguments: {}, _meta: { progressToken: 3 } },
+    };
+    expect(plainLegacyRoute(legacyHeaders(), ping)).toEqual({ era: 'legacy', request: ping });
+    expect(plainLegacyRoute(without(legacyHeaders(), 'mcp-protocol-version'), call)?.era).toBe(
+      'legacy',
+    );
+    // initialize, an envelope claim, a modern header, or a posted response: the classifier decides.
+    const initialize = { jsonrpc: '2.0', id: 0, method: 'initialize', params: {} };
+    expect(plainLegacyRoute(legacyHeaders(), initialize)).toBeUndefined();
+    expect(plainLegacyRoute(legacyHeaders(), modernCall('whoami'))).toBeUndefined();
+    expect(
+      plainLegacyRoute(legacyHeaders({ 'mcp-protocol-version': MODERN_REVISION }), ping),
+    ).toBeUndefined();
+    expect(plainLegacyRoute(legacyHeaders(), { ...ping, result: {} })).toBeUndefined();
+  });
+
+  it("routes every request exactly as the SDK's classifier does (generated requests)", () => {
+    // Mostly plausible requests, each part sometimes wrong.
+    const often = <T, U>(usual: fc.Arbitrary<T>, unusual: fc.Arbitrary<U>) =>
+      fc.oneof({ weight: 4, arbitrary: usual }, { weight: 1, arbitrary: unusual });
+    const claims = [MODERN_REVISION, '2025-11-25', '2027-01-01', 5, null];
+    const meta = fc.oneof(
+      fc.constantFrom(undefined, {}, { progressToken: 1 }),
+      fc.constantFrom(5, { progressToken: {} }),
+      fc.constant(envelope),
+      fc.constantFrom(...claims).map((claim) => ({ [PROTOCOL_VERSION_META_KEY]: claim })),
+      fc
+        .constantFrom(...claims)
+        .map((claim) => ({ ...envelope, [PROTOCOL_VERSION_META_KEY]: claim })),
+    );
+    const params = often(
+      fc.oneof(
+        fc.constant(undefined),
+        fc.record(
+          {
+            _meta: meta,
+            name: fc.constantFrom('whoami', 'list_workbooks', 5),
+            arguments: fc.constant({}),
+            protocolVersion: fc.constantFrom('2025-06-18', '2026-07-28'),
+            capabilities: fc.constant({}),
+            clientInfo: fc.constant({ name: 'c', version: '1' }),
+            level: fc.constant('info'),
+          },
+          { requiredKeys: [] },
+        ),
+      ),
+      fc.constantFrom(5, []),
+    );
+    const message = fc
+      .tuple(
+        fc.record(
+          {
+            jsonrpc: often(fc.constant('2.0'), fc.constantFrom('1.0', 2)),
+            id: often(fc.nat(5), fc.constantFrom('a', '', null, 1.5, true)),
+            method: often(
+              fc.constantFrom('ping', 'tools/list', 'tools/call', 'resources/read', 'prompts/get'),
+              fc.constantFrom(
+                'initialize',
+                'server/discover',
+                'logging/setLevel',
+                'subscriptions/listen',
+                'notifications/initialized',
+                'nope',
+                5,
+              ),
+            ),
+            params,
+          },
+          { requiredKeys: ['jsonrpc', 'method'] },
+        ),
+        often(
+          fc.constant({}),
+          fc.constantFrom(
+            { result: {} },
+            { result: 5 },
+            { error: { code: -1, message: 'x' } },
+            { extra: 'x' },
+          ),
+        ),
+      )
+      .map(([request, more]) => ({ ...request, ...more }));
+    // What a JSON body can be: no undefined values (a key is there or not).
+    const body = fc
+      .oneof(
+        { weight: 8, arbitrary: message },
+        { weight: 1, arbitrary: fc.array(message, { maxLength: 2 }) },
+        { weight: 1, arbitrary: fc.constantFrom(null, 5, 'x') },
+      )
+      .map((value) => JSON.parse(JSON.stringify(value ?? null)) as unknown);
+    const header = (values: Array<string | undefined>) => fc.constantFrom(...values);
+    const headers = fc
+      .record({
+        'content-type': header([
+          'application/json',
+          'application/json; charset=utf-8',
+          'text/plain',
+        ]),
+        accept: header([
+          'application/json, text/event-stream',
+          'application/json',
+          'text/event-stream',
+          undefined,
+        ]),
+        'mcp-protocol-version': often(
+          fc.constantFrom(undefined, '2025-11-25', '2025-06-18', '2024-11-05'),
+          fc.constantFrom(MODERN_REVISION, ` ${MODERN_REVISION}`, ' 2025-11-25', '2027-01-01', ''),
+        ),
+        'mcp-method': header([undefined, 'ping', 'tools/call', 'tools/list', 'initialize']),
+        'mcp-name': header([undefined, 'whoami']),
+      })
+      .map((record) => {
+        const present: Record<string, string> = {};
+        for (const [name, value] of Object.entries(record))
+          if (value !== undefined) present[name] = value;
+        return present;
+      });
+    let plain = 0;
+    fc.assert(
+      fc.property(headers, body, (requestHeaders, requestBody) => {
+        if (plainLegacyRoute(requestHeaders, requestBody)) plain += 1;
+        expect(route(requestHeaders, requestBody)).toEqual(
+          requestHeaders['content-type'] === 'text/plain'
+            ? undefined
+            : classifiedRoute(requestHeaders, requestBody, none),
+        );
+      }),
+      { numRuns: 4000 },
+    );
+    // The generator reaches the plain path often enough for the comparison to mean something.
+    expect(plain).toBeGreaterThan(80);
   });
 });

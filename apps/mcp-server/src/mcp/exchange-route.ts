@@ -3,6 +3,7 @@ import {
   isJSONRPCRequest,
   isJsonContentType,
   parseJSONRPCMessage,
+  PROTOCOL_VERSION_META_KEY,
   SUPPORTED_PROTOCOL_VERSIONS,
   type JSONRPCRequest,
 } from '@modelcontextprotocol/server';
@@ -50,7 +51,8 @@ export interface ExchangeRouteOptions {
  * `Mcp-Method` and `Mcp-Name` headers present and agreeing with the body, no `Mcp-Param-*`
  * declarations; 2025-11-25: an Accept of JSON and event streams, a served protocol version, a
  * valid JSON-RPC request). `undefined` sends the request to the SDK's entry (`createMcpHandler`),
- * which gives every refusal, notification and rarer method its exact answer.
+ * which gives every refusal, notification and rarer method its exact answer. A plain 2025-era
+ * request skips the classifier (`plainLegacyRoute`): its outcome follows from its shape.
  */
 export function exchangeRoute(
   headers: IncomingHttpHeaders,
@@ -58,6 +60,49 @@ export function exchangeRoute(
   options: ExchangeRouteOptions,
 ): ExchangeRoute | undefined {
   if (!isJsonContentType(single(headers['content-type']) ?? null)) return undefined;
+  return plainLegacyRoute(headers, body) ?? classifiedRoute(headers, body, options);
+}
+
+/**
+ * The route of a 2025-era request whose classification follows from its shape, found without
+ * running the SDK's classifier, which first checks whether the body is a posted response with
+ * two zod parses that fail, slowly, on every request (5–20 µs a request under load). A body with
+ * neither `result` nor `error` cannot pass those checks (both fields are required there); a valid
+ * JSON-RPC request whose method is not `initialize`, whose `params._meta` holds no
+ * protocol-version claim, and whose `MCP-Protocol-Version` header is absent or a 2025-era version,
+ * is then always the classifier's legacy "no-claim" request (SDK 2.4, `classifyRequestBody`).
+ * Anything else is `undefined` and goes through `classifiedRoute`; exchange-route.test.ts checks
+ * this path against it on generated requests, so an SDK that changes its rules fails the test.
+ */
+export function plainLegacyRoute(
+  headers: IncomingHttpHeaders,
+  body: unknown,
+): ExchangeRoute | undefined {
+  if (!isPlainObject(body) || body.result !== undefined || body.error !== undefined) {
+    return undefined;
+  }
+  const { method, params } = body;
+  if (typeof method !== 'string' || method === 'initialize' || !LEGACY_METHODS.has(method)) {
+    return undefined;
+  }
+  if (
+    isPlainObject(params) &&
+    isPlainObject(params._meta) &&
+    PROTOCOL_VERSION_META_KEY in params._meta
+  ) {
+    return undefined;
+  }
+  const version = single(headers['mcp-protocol-version']);
+  if (version !== undefined && !SUPPORTED_PROTOCOL_VERSIONS.includes(version)) return undefined;
+  return legacyRoute(headers, body);
+}
+
+/** The route the SDK's own classifier gives the request (see `exchangeRoute`). */
+export function classifiedRoute(
+  headers: IncomingHttpHeaders,
+  body: unknown,
+  options: ExchangeRouteOptions,
+): ExchangeRoute | undefined {
   const protocolVersion = trimmed(headers['mcp-protocol-version']);
   const mcpMethod = trimmed(headers['mcp-method']);
   const mcpName = trimmed(headers['mcp-name']);
@@ -90,12 +135,17 @@ export function exchangeRoute(
 
   if (outcome.kind !== 'legacy') return undefined;
   if (outcome.reason !== 'no-claim' && outcome.reason !== 'initialize') return undefined;
+  const version = single(headers['mcp-protocol-version']);
+  if (version !== undefined && !SUPPORTED_PROTOCOL_VERSIONS.includes(version)) return undefined;
+  return legacyRoute(headers, body);
+}
+
+/** A 2025-era request classified as such: the checks of the SDK's stateless entry, then its parse. */
+function legacyRoute(headers: IncomingHttpHeaders, body: unknown): ExchangeRoute | undefined {
   const accept = single(headers.accept) ?? '';
   if (!accept.includes('application/json') || !accept.includes('text/event-stream')) {
     return undefined;
   }
-  const version = single(headers['mcp-protocol-version']);
-  if (version !== undefined && !SUPPORTED_PROTOCOL_VERSIONS.includes(version)) return undefined;
   let message: unknown;
   try {
     message = parseJSONRPCMessage(body);
@@ -110,6 +160,10 @@ export function exchangeRoute(
 export function asksForProgress(request: JSONRPCRequest): boolean {
   const meta = (request.params as { _meta?: { progressToken?: unknown } } | undefined)?._meta;
   return meta?.progressToken !== undefined;
+}
+
+function isPlainObject(value: unknown): value is Record<string, unknown> {
+  return typeof value === 'object' && value !== null && !Array.isArray(value);
 }
 
 function single(value: string | string[] | undefined): string | undefined {
