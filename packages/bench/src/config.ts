@@ -35,7 +35,7 @@ const ArgsSchema = z.object({
 });
 
 export const USAGE = `pnpm bench [--duration S] [--warmup S] [--connections N] [--soak S] [--cpu-prof DIR] [--only NAME,…]
-  --only ping,list_workbooks  measures only the requests whose name contains one of these (the ceiling always)
+  --only ping,tools/call      measures only the requests whose name contains one of these (the ceiling always)
   DATABASE_URL=postgres://…  runs the stack on that Postgres server instead of the embedded database
   BENCH_DATA_DIR=…           data folder of the stack under test (default .data/bench[-postgres])`;
 

@@ -2,10 +2,21 @@ import { describe, expect, it } from 'vitest';
 import { SCENARIOS } from './scenarios.js';
 
 describe('the bench scenarios', () => {
-  it('read product rows against floor rows the bench measures', () => {
-    const floors = new Set(SCENARIOS.filter((s) => s.target === 'floor').map((s) => s.name));
-    const readAgainst = SCENARIOS.flatMap((s) => (s.floor === undefined ? [] : [s]));
-    expect(readAgainst.map((s) => s.target)).toEqual(['mcp', 'mcp']);
-    for (const scenario of readAgainst) expect(floors.has(scenario.floor ?? '')).toBe(true);
+  it('have distinct names (rows are found by name)', () => {
+    const names = SCENARIOS.map((s) => s.name);
+    expect(new Set(names).size).toBe(names.length);
+  });
+
+  it('read product rows against a floor row of the same JSON-RPC method', () => {
+    const readAgainst = SCENARIOS.filter((s) => s.floor !== undefined);
+    expect(readAgainst.map((s) => [s.target, s.body.method])).toEqual([
+      ['mcp', 'ping'],
+      ['mcp', 'tools/call'],
+    ]);
+    for (const scenario of readAgainst) {
+      const floor = SCENARIOS.find((s) => s.name === scenario.floor);
+      expect(floor?.target).toBe('floor');
+      expect(floor?.body.method).toBe(scenario.body.method);
+    }
   });
 });

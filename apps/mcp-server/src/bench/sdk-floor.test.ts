@@ -53,7 +53,11 @@ describe('the SDK floor of the bench', () => {
       });
     const answered = await call(5);
     expect(answered.statusCode).toBe(200);
-    expect(answered.json()).toMatchObject({ id: 7, result: { structuredContent: { limit: 5 } } });
+    // Answered by the 2026-07-28 server: only that era marks a result complete.
+    expect(answered.json()).toMatchObject({
+      id: 7,
+      result: { structuredContent: { limit: 5 }, resultType: 'complete' },
+    });
     const refused = await call(500);
     expect(refused.json()).toMatchObject({ id: 7, result: { isError: true } });
   });
