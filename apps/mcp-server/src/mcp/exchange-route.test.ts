@@ -173,8 +173,14 @@ describe('exchange route', () => {
     const claims = [MODERN_REVISION, '2025-11-25', '2027-01-01', 5, null];
     const meta = fc.oneof(
       fc.constantFrom(undefined, {}, { progressToken: 1 }),
-      fc.constantFrom(5, { progressToken: {} }),
+      fc.constantFrom(5, 'x', null, [], { progressToken: {} }),
       fc.constant(envelope),
+      // The envelope's other keys without its protocol-version claim.
+      fc.constant(
+        Object.fromEntries(
+          Object.entries(envelope).filter(([key]) => key !== PROTOCOL_VERSION_META_KEY),
+        ),
+      ),
       fc.constantFrom(...claims).map((claim) => ({ [PROTOCOL_VERSION_META_KEY]: claim })),
       fc
         .constantFrom(...claims)
@@ -196,7 +202,7 @@ describe('exchange route', () => {
           { requiredKeys: [] },
         ),
       ),
-      fc.constantFrom(5, []),
+      fc.constantFrom(5, [], null, 'x'),
     );
     const message = fc
       .tuple(
@@ -205,7 +211,17 @@ describe('exchange route', () => {
             jsonrpc: often(fc.constant('2.0'), fc.constantFrom('1.0', 2)),
             id: often(fc.nat(5), fc.constantFrom('a', '', null, 1.5, true)),
             method: often(
-              fc.constantFrom('ping', 'tools/list', 'tools/call', 'resources/read', 'prompts/get'),
+              fc.constantFrom(
+                'ping',
+                'tools/list',
+                'tools/call',
+                'resources/list',
+                'resources/templates/list',
+                'resources/read',
+                'prompts/list',
+                'prompts/get',
+                'completion/complete',
+              ),
               fc.constantFrom(
                 'initialize',
                 'server/discover',
@@ -213,6 +229,8 @@ describe('exchange route', () => {
                 'subscriptions/listen',
                 'notifications/initialized',
                 'nope',
+                'constructor',
+                '__proto__',
                 5,
               ),
             ),
@@ -254,8 +272,17 @@ describe('exchange route', () => {
           undefined,
         ]),
         'mcp-protocol-version': often(
-          fc.constantFrom(undefined, '2025-11-25', '2025-06-18', '2024-11-05'),
-          fc.constantFrom(MODERN_REVISION, ` ${MODERN_REVISION}`, ' 2025-11-25', '2027-01-01', ''),
+          fc.constantFrom(undefined, '2025-11-25', '2025-06-18', '2024-11-05', '2024-10-07'),
+          fc.constantFrom(
+            MODERN_REVISION,
+            ` ${MODERN_REVISION}`,
+            ' 2025-11-25',
+            '2025-11-25\t',
+            '2025-11-25, 2025-11-25',
+            '1999-01-01',
+            '2027-01-01',
+            '',
+          ),
         ),
         'mcp-method': header([undefined, 'ping', 'tools/call', 'tools/list', 'initialize']),
         'mcp-name': header([undefined, 'whoami']),
