@@ -11,6 +11,7 @@ import {
   exchangeRoute,
   MODERN_REVISION,
   plainLegacyRoute,
+  SERVED_METHODS,
 } from './exchange-route.js';
 
 const envelope = {
@@ -211,17 +212,7 @@ describe('exchange route', () => {
             jsonrpc: often(fc.constant('2.0'), fc.constantFrom('1.0', 2)),
             id: often(fc.nat(5), fc.constantFrom('a', '', null, 1.5, true)),
             method: often(
-              fc.constantFrom(
-                'ping',
-                'tools/list',
-                'tools/call',
-                'resources/list',
-                'resources/templates/list',
-                'resources/read',
-                'prompts/list',
-                'prompts/get',
-                'completion/complete',
-              ),
+              fc.constantFrom('ping', ...SERVED_METHODS),
               fc.constantFrom(
                 'initialize',
                 'server/discover',

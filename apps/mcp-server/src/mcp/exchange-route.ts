@@ -13,7 +13,7 @@ import type { IncomingHttpHeaders } from 'node:http';
 export const MODERN_REVISION = '2026-07-28';
 
 /** Requests a long-lived server answers on either revision; anything else goes through the SDK's HTTP entry. */
-const SERVED_METHODS = [
+export const SERVED_METHODS = [
   'tools/list',
   'tools/call',
   'resources/list',
