@@ -45,8 +45,8 @@ function buildFloorServer(options?: { modern?: boolean }): McpServer {
  * event streams, the SDK's HTTP entry for refusals), no authentication, security headers, CORS,
  * limits or hooks, and one tool that does no work. It serves only well-formed requests (what the
  * bench sends): a body that is not a JSON-RPC request gets a 400, the SDK's own refusals come as
- * JSON-RPC errors. Measured beside the product's endpoint, it
- * shows how much of a request is the SDK's and Node's, and how much is the product's own.
+ * JSON-RPC errors. Measured beside the product's endpoint, it shows how much of a request is the
+ * SDK's and Node's, and how much is the product's own.
  */
 export async function buildSdkFloorApp(): Promise<FastifyInstance> {
   const app = Fastify({ logger: false });

@@ -67,12 +67,12 @@ export function exchangeRoute(
  * The route of a 2025-era request whose classification follows from its shape, found without
  * running the SDK's classifier, which first checks whether the body is a posted response with
  * two zod parses that fail, slowly, on every request (skipping it saved ≈40 µs of a ping's CPU in
- * the dev stack). `body` is a parsed JSON value. A body with
- * neither `result` nor `error` cannot pass those checks (both fields are required there); a valid
- * JSON-RPC request whose method is not `initialize`, whose `params._meta` holds no
- * protocol-version claim, and whose `MCP-Protocol-Version` header is absent or exactly one of the
- * SDK's `SUPPORTED_PROTOCOL_VERSIONS` (all before 2026-07-28),
- * is then always the classifier's legacy "no-claim" request (SDK 2.4, `classifyRequestBody`).
+ * the dev stack). `body` is a parsed JSON value. A body with neither `result` nor `error` cannot
+ * pass those checks (both fields are required there); a valid JSON-RPC request whose method is not
+ * `initialize`, whose `params._meta` holds no protocol-version claim, and whose
+ * `MCP-Protocol-Version` header is absent or exactly one of the SDK's `SUPPORTED_PROTOCOL_VERSIONS`
+ * (all before 2026-07-28; `legacyRoute` checks it) is then always the classifier's legacy
+ * "no-claim" request (SDK 2.4, `classifyRequestBody`).
  * Anything else is `undefined` and goes through `classifiedRoute`; exchange-route.test.ts checks
  * this path against it on generated requests, so an SDK that changes its rules for such requests
  * fails the test.
@@ -95,8 +95,6 @@ export function plainLegacyRoute(
   ) {
     return undefined;
   }
-  const version = single(headers['mcp-protocol-version']);
-  if (version !== undefined && !SUPPORTED_PROTOCOL_VERSIONS.includes(version)) return undefined;
   return legacyRoute(headers, body);
 }
 
@@ -138,17 +136,21 @@ export function classifiedRoute(
 
   if (outcome.kind !== 'legacy') return undefined;
   if (outcome.reason !== 'no-claim' && outcome.reason !== 'initialize') return undefined;
-  const version = single(headers['mcp-protocol-version']);
-  if (version !== undefined && !SUPPORTED_PROTOCOL_VERSIONS.includes(version)) return undefined;
   return legacyRoute(headers, body);
 }
 
-/** A 2025-era request classified as such: the checks of the SDK's stateless entry, then its parse. */
+/**
+ * A 2025-era request classified as such: the checks of the SDK's stateless entry (an Accept of
+ * JSON and event streams, a served protocol version), then its parse. A served version is also
+ * what keeps a plain request off the classifier's modern-header rule (`plainLegacyRoute`).
+ */
 function legacyRoute(headers: IncomingHttpHeaders, body: unknown): ExchangeRoute | undefined {
   const accept = single(headers.accept) ?? '';
   if (!accept.includes('application/json') || !accept.includes('text/event-stream')) {
     return undefined;
   }
+  const version = single(headers['mcp-protocol-version']);
+  if (version !== undefined && !SUPPORTED_PROTOCOL_VERSIONS.includes(version)) return undefined;
   let message: unknown;
   try {
     message = parseJSONRPCMessage(body);
