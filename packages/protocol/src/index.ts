@@ -18,6 +18,7 @@ export {
   envTrustProxy,
   parseTrustProxy,
 } from './env.js';
+export { isRecord } from './json-values.js';
 export { ProtectedResourceMetadataSchema } from './metadata.js';
 export type { ProtectedResourceMetadata } from './metadata.js';
 export { insecureOriginProblems, isLoopbackOrigin, isOrigin } from './origins.js';

@@ -1,3 +1,4 @@
+import { isRecord } from '@ask-analyst/protocol';
 import Provider from 'oidc-provider';
 import { clientAddressOf } from '../http/client-address.js';
 import type { FixedWindowLimiter } from '../http/rate-limit.js';
@@ -87,8 +88,4 @@ async function queryWithDefaultScopes(
   if (scope === asked[0]) return undefined;
   query.set('scope', scope);
   return query.toString();
-}
-
-function isRecord(value: unknown): value is Record<string, unknown> {
-  return typeof value === 'object' && value !== null && !Array.isArray(value);
 }

@@ -1,3 +1,4 @@
+import { isRecord } from '@ask-analyst/protocol';
 import {
   classifyInboundRequest,
   isJSONRPCRequest,
@@ -81,18 +82,14 @@ export function plainLegacyRoute(
   headers: IncomingHttpHeaders,
   body: unknown,
 ): ExchangeRoute | undefined {
-  if (!isPlainObject(body) || body.result !== undefined || body.error !== undefined) {
+  if (!isRecord(body) || body.result !== undefined || body.error !== undefined) {
     return undefined;
   }
   const { method, params } = body;
   if (typeof method !== 'string' || method === 'initialize' || !LEGACY_METHODS.has(method)) {
     return undefined;
   }
-  if (
-    isPlainObject(params) &&
-    isPlainObject(params._meta) &&
-    PROTOCOL_VERSION_META_KEY in params._meta
-  ) {
+  if (isRecord(params) && isRecord(params._meta) && PROTOCOL_VERSION_META_KEY in params._meta) {
     return undefined;
   }
   return legacyRoute(headers, body);
@@ -165,10 +162,6 @@ function legacyRoute(headers: IncomingHttpHeaders, body: unknown): ExchangeRoute
 export function asksForProgress(request: JSONRPCRequest): boolean {
   const meta = (request.params as { _meta?: { progressToken?: unknown } } | undefined)?._meta;
   return meta?.progressToken !== undefined;
-}
-
-function isPlainObject(value: unknown): value is Record<string, unknown> {
-  return typeof value === 'object' && value !== null && !Array.isArray(value);
 }
 
 function single(value: string | string[] | undefined): string | undefined {

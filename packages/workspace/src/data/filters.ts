@@ -1,4 +1,4 @@
-import { FILTER_OPS } from '@ask-analyst/protocol';
+import { FILTER_OPS, isRecord } from '@ask-analyst/protocol';
 import type { DuckDBValue } from '@duckdb/node-api';
 import { describeType, encodeKey, parseInputValue, storageType } from './column-values.js';
 import type { KeyValue } from './column-values.js';
@@ -21,10 +21,6 @@ export interface ValidFilter {
   values: DuckDBValue[];
   /** Exact form of the filter for argument hashes. */
   canonical: [string, FilterOp, KeyValue[]];
-}
-
-function isRecord(value: unknown): value is Record<string, unknown> {
-  return typeof value === 'object' && value !== null && !Array.isArray(value);
 }
 
 function parseValue(column: WorksheetColumn, value: unknown, field: string): DuckDBValue {

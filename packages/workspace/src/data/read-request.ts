@@ -1,3 +1,4 @@
+import { isRecord } from '@ask-analyst/protocol';
 import { invalidArgument } from './errors.js';
 import { validateFilters } from './filters.js';
 import type { ValidFilter } from './filters.js';
@@ -19,10 +20,6 @@ export interface ReadPlan {
   limit: number;
   /** Exact form of the arguments a cursor is bound to. */
   canonical: unknown;
-}
-
-function isRecord(value: unknown): value is Record<string, unknown> {
-  return typeof value === 'object' && value !== null && !Array.isArray(value);
 }
 
 function validateColumns(
