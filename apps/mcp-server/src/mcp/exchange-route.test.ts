@@ -1,3 +1,4 @@
+import { isRecord } from '@ask-analyst/protocol';
 import {
   CLIENT_CAPABILITIES_META_KEY,
   CLIENT_INFO_META_KEY,
@@ -9,8 +10,10 @@ import {
   asksForProgress,
   classifiedRoute,
   exchangeRoute,
+  type ExchangeRouteOptions,
   MODERN_REVISION,
   plainLegacyRoute,
+  plainModernRoute,
   SERVED_METHODS,
 } from './exchange-route.js';
 
@@ -44,8 +47,11 @@ const none = { declaresParamHeaders: () => false };
 function without(headers: Record<string, string>, name: string): Record<string, string> {
   return Object.fromEntries(Object.entries(headers).filter(([key]) => key !== name));
 }
-const route = (headers: Record<string, string>, body: unknown, options = none) =>
-  exchangeRoute(headers, body, options);
+const route = (
+  headers: Record<string, string>,
+  body: unknown,
+  options: ExchangeRouteOptions = none,
+) => exchangeRoute(headers, body, options);
 
 describe('exchange route', () => {
   it('sends a well-formed 2026-07-28 request to the modern server', () => {
@@ -298,5 +304,132 @@ describe('exchange route', () => {
     );
     // The generator reaches the plain path often enough for the comparison to mean something.
     expect(plain).toBeGreaterThan(80);
+  });
+
+  it('routes a plain 2026-07-28 request by its envelope, and nothing else', () => {
+    const call = modernCall('whoami');
+    expect(plainModernRoute(modernHeaders(), call, none)).toEqual({ era: 'modern', request: call });
+    // Kept by the envelope: a second request with the same envelope, another id, the same route.
+    const again = { ...call, id: 'again' };
+    expect(plainModernRoute(modernHeaders(), again, none)).toEqual({
+      era: 'modern',
+      request: again,
+    });
+    // An envelope the SDK refuses is not routed, the first time or later.
+    const broken = {
+      ...call,
+      params: { ...call.params, _meta: { ...envelope, [CLIENT_INFO_META_KEY]: 5 } },
+    };
+    for (let i = 0; i < 2; i += 1)
+      expect(plainModernRoute(modernHeaders(), broken, none)).toBeUndefined();
+    // A header that disagrees, no envelope claim, or a posted response: the classifier decides.
+    expect(
+      plainModernRoute(modernHeaders({ 'mcp-method': 'tools/list' }), call, none),
+    ).toBeUndefined();
+    expect(plainModernRoute(legacyHeaders(), call, none)).toBeUndefined();
+    const noClaim = { ...call, params: { name: 'whoami', arguments: {} } };
+    expect(plainModernRoute(modernHeaders(), noClaim, none)).toBeUndefined();
+    expect(plainModernRoute(modernHeaders(), { ...call, result: {} }, none)).toBeUndefined();
+  });
+
+  it("routes every 2026-07-28 request exactly as the SDK's classifier does (generated requests)", () => {
+    // Mostly well-formed 2026-07-28 requests, each part sometimes wrong; a few envelopes reused, so
+    // that a kept verdict meets other bodies and headers with the same envelope.
+    const often = <T, U>(usual: fc.Arbitrary<T>, unusual: fc.Arbitrary<U>) =>
+      fc.oneof({ weight: 4, arbitrary: usual }, { weight: 1, arbitrary: unusual });
+    const withKey = (key: string, value: unknown) => ({ ...envelope, [key]: value });
+    const { [CLIENT_CAPABILITIES_META_KEY]: capabilities, ...withoutCapabilities } = envelope;
+    const validEnvelopes = [
+      envelope,
+      { [CLIENT_CAPABILITIES_META_KEY]: capabilities, ...withoutCapabilities },
+      { ...envelope, progressToken: 7 },
+    ];
+    const invalidEnvelopes = [
+      withKey(PROTOCOL_VERSION_META_KEY, '2025-11-25'),
+      withKey(PROTOCOL_VERSION_META_KEY, '2027-01-01'),
+      withKey(PROTOCOL_VERSION_META_KEY, 5),
+      withKey(CLIENT_INFO_META_KEY, 5),
+      withKey(CLIENT_INFO_META_KEY, { name: 'no version' }),
+      withKey(CLIENT_CAPABILITIES_META_KEY, []),
+      withoutCapabilities,
+    ];
+    const methods = [
+      'tools/call',
+      'tools/list',
+      'prompts/get',
+      'resources/read',
+      'server/discover',
+    ];
+    const unusualMethods = ['initialize', 'ping', 'subscriptions/listen', 'nope', '__proto__'];
+    const request = fc.record({
+      jsonrpc: often(fc.constant('2.0'), fc.constant('1.0')),
+      id: often(fc.nat(5), fc.constantFrom(null, 1.5, true)),
+      method: often(fc.constantFrom(...methods), fc.constantFrom(...unusualMethods)),
+      params: often(
+        fc.record(
+          {
+            _meta: often(fc.constantFrom(...validEnvelopes), fc.constantFrom(...invalidEnvelopes)),
+            name: often(fc.constant('whoami'), fc.constantFrom('=?base64?d2hvYW1p?=', 5)),
+            uri: fc.constant('ui://x'),
+            arguments: fc.constant({}),
+          },
+          { requiredKeys: ['_meta'] },
+        ),
+        fc.constantFrom(5, [], {}, { _meta: 5 }),
+      ),
+      more: often(
+        fc.constant({}),
+        fc.constantFrom({ result: {} }, { error: { code: 1, message: 'x' } }),
+      ),
+    });
+    const generated = request.chain(({ more, ...message }) =>
+      fc
+        .record({
+          'content-type': often(fc.constant('application/json'), fc.constant('text/plain')),
+          accept: often(
+            fc.constant('application/json, text/event-stream'),
+            fc.constant('text/html'),
+          ),
+          'mcp-protocol-version': often(
+            fc.constantFrom(MODERN_REVISION, ` ${MODERN_REVISION}\t`),
+            fc.constantFrom(undefined, '2025-11-25', '2027-01-01', ''),
+          ),
+          'mcp-method': often(
+            fc.constant(typeof message.method === 'string' ? message.method : undefined),
+            fc.constantFrom(undefined, 'tools/list', 'ping'),
+          ),
+          'mcp-name': often(
+            fc.constant(nameOf(message.params) === 'whoami' ? 'whoami' : 'ui://x'),
+            fc.constantFrom(undefined, 'other', '=?base64?d2hvYW1p?='),
+          ),
+        })
+        .map((record) => ({
+          headers: Object.fromEntries(
+            Object.entries(record).filter(
+              (entry): entry is [string, string] => entry[1] !== undefined,
+            ),
+          ),
+          body: JSON.parse(JSON.stringify({ ...message, ...more })) as unknown,
+        })),
+    );
+    const nameOf = (params: unknown) => (isRecord(params) ? params.name : undefined);
+    const declaresParamHeaders = {
+      declaresParamHeaders: (name: string): boolean => name === 'whoami',
+    };
+    let plain = 0;
+    fc.assert(
+      fc.property(generated, fc.boolean(), ({ headers, body }, declares) => {
+        const options = declares ? declaresParamHeaders : none;
+        if (plainModernRoute(headers, body, options)) plain += 1;
+        expect(route(headers, body, options)).toEqual(
+          headers['content-type'] === 'text/plain'
+            ? undefined
+            : classifiedRoute(headers, body, options),
+        );
+      }),
+      { numRuns: 4000 },
+    );
+    // The generator reaches the envelope path often enough for the comparison to mean something.
+    expect(plain).toBeGreaterThan(200);
   });
 });

@@ -9,6 +9,7 @@ import {
   type JSONRPCRequest,
 } from '@modelcontextprotocol/server';
 import type { IncomingHttpHeaders } from 'node:http';
+import { LruMap } from 'toad-cache';
 
 /** The 2026-07-28 protocol revision, the one modern revision served. */
 export const MODERN_REVISION = '2026-07-28';
@@ -33,6 +34,12 @@ const NAME_FIELD: Record<string, 'name' | 'uri'> = {
   'prompts/get': 'name',
   'resources/read': 'uri',
 };
+/** Valid envelopes kept, by their JSON text: a client sends the same one with each request. */
+const MAX_KEPT_ENVELOPES = 64;
+/** Longest envelope (as JSON) kept; a longer one is classified on each request. */
+const MAX_KEPT_ENVELOPE_LENGTH = 2048;
+/** Envelopes of plain 2026-07-28 requests the SDK's classifier found modern (never a refused one). */
+const validEnvelopes = new LruMap<true>(MAX_KEPT_ENVELOPES);
 
 /** A POST /mcp a long-lived server can answer: its era and its JSON-RPC request. */
 export interface ExchangeRoute {
@@ -53,7 +60,8 @@ export interface ExchangeRouteOptions {
  * declarations; 2025-11-25: an Accept of JSON and event streams, a served protocol version, a
  * valid JSON-RPC request). `undefined` sends the request to the SDK's entry (`createMcpHandler`),
  * which gives every refusal, notification and rarer method its exact answer. A plain 2025-era
- * request skips the classifier (`plainLegacyRoute`): its outcome follows from its shape.
+ * request skips the classifier (`plainLegacyRoute`): its outcome follows from its shape; a plain
+ * 2026-07-28 request runs it once per envelope (`plainModernRoute`).
  */
 export function exchangeRoute(
   headers: IncomingHttpHeaders,
@@ -61,7 +69,11 @@ export function exchangeRoute(
   options: ExchangeRouteOptions,
 ): ExchangeRoute | undefined {
   if (!isJsonContentType(single(headers['content-type']) ?? null)) return undefined;
-  return plainLegacyRoute(headers, body) ?? classifiedRoute(headers, body, options);
+  return (
+    plainLegacyRoute(headers, body) ??
+    plainModernRoute(headers, body, options) ??
+    classifiedRoute(headers, body, options)
+  );
 }
 
 /**
@@ -95,45 +107,122 @@ export function plainLegacyRoute(
   return legacyRoute(headers, body);
 }
 
+/**
+ * The route of a 2026-07-28 request whose classification follows from its envelope, found without
+ * running the SDK's classifier on every request (its failing checks for a posted response cost as
+ * much as for a 2025 request, `plainLegacyRoute`). `body` is a parsed JSON value. For a valid
+ * JSON-RPC request with neither `result` nor `error`, a method other than `initialize`, and the
+ * standard headers naming 2026-07-28 and the body's method, the classifier's outcome depends on
+ * `params._meta` alone (SDK 2.4, `classifyRequestBody`: the envelope's validation and its claim
+ * against the header). So the classifier runs on the first such request with a given envelope,
+ * and an envelope it finds modern is kept by its JSON text; a refused one is not kept (it goes on
+ * to `classifiedRoute` each time). Anything else is `undefined` and goes through
+ * `classifiedRoute`, which exchange-route.test.ts checks this path against on generated requests.
+ */
+export function plainModernRoute(
+  headers: IncomingHttpHeaders,
+  body: unknown,
+  options: ExchangeRouteOptions,
+): ExchangeRoute | undefined {
+  if (!isRecord(body) || body.result !== undefined || body.error !== undefined) {
+    return undefined;
+  }
+  const { method, params } = body;
+  if (typeof method !== 'string' || !MODERN_METHODS.has(method)) return undefined;
+  if (!isRecord(params) || !isRecord(params._meta)) return undefined;
+  if (!(PROTOCOL_VERSION_META_KEY in params._meta)) return undefined;
+  const standard = standardHeaders(headers);
+  if (standard.protocolVersion !== MODERN_REVISION || standard.mcpMethod !== method) {
+    return undefined;
+  }
+  if (!isJSONRPCRequest(body)) return undefined;
+  const envelope = JSON.stringify(params._meta);
+  if (validEnvelopes.get(envelope) === undefined) {
+    if (!isModernRequest(classify(standard, body))) return undefined;
+    if (envelope.length <= MAX_KEPT_ENVELOPE_LENGTH) validEnvelopes.set(envelope, true);
+  }
+  return modernRoute(body, standard, options);
+}
+
 /** The route the SDK's own classifier gives the request (see `exchangeRoute`). */
 export function classifiedRoute(
   headers: IncomingHttpHeaders,
   body: unknown,
   options: ExchangeRouteOptions,
 ): ExchangeRoute | undefined {
-  const protocolVersion = trimmed(headers['mcp-protocol-version']);
-  const mcpMethod = trimmed(headers['mcp-method']);
-  const mcpName = trimmed(headers['mcp-name']);
-  const outcome = classifyInboundRequest({
+  const standard = standardHeaders(headers);
+  const outcome = classify(standard, body);
+  if (outcome.kind === 'modern') {
+    return isModernRequest(outcome) ? modernRoute(outcome.message, standard, options) : undefined;
+  }
+  if (outcome.kind !== 'legacy') return undefined;
+  if (outcome.reason !== 'no-claim' && outcome.reason !== 'initialize') return undefined;
+  return legacyRoute(headers, body);
+}
+
+/** The standard MCP headers of a request, without the optional whitespace HTTP allows around them. */
+interface StandardHeaders {
+  protocolVersion: string | undefined;
+  mcpMethod: string | undefined;
+  mcpName: string | undefined;
+}
+
+function standardHeaders(headers: IncomingHttpHeaders): StandardHeaders {
+  return {
+    protocolVersion: trimmed(headers['mcp-protocol-version']),
+    mcpMethod: trimmed(headers['mcp-method']),
+    mcpName: trimmed(headers['mcp-name']),
+  };
+}
+
+type Classification = ReturnType<typeof classifyInboundRequest>;
+
+function classify(standard: StandardHeaders, body: unknown): Classification {
+  const { protocolVersion, mcpMethod, mcpName } = standard;
+  return classifyInboundRequest({
     httpMethod: 'POST',
     body,
     ...(protocolVersion === undefined ? {} : { protocolVersionHeader: protocolVersion }),
     ...(mcpMethod === undefined ? {} : { mcpMethodHeader: mcpMethod }),
     ...(mcpName === undefined ? {} : { mcpNameHeader: mcpName }),
   });
+}
 
-  if (outcome.kind === 'modern') {
-    if (outcome.messageKind !== 'request') return undefined;
-    const request = outcome.message;
-    const { method } = request;
-    if (outcome.classification.revision !== MODERN_REVISION) return undefined;
-    if (protocolVersion !== MODERN_REVISION || mcpMethod !== method) return undefined;
-    if (!MODERN_METHODS.has(method)) return undefined;
-    const nameField = NAME_FIELD[method];
-    if (nameField !== undefined) {
-      const value = request.params?.[nameField];
-      // A Base64 sentinel (`=?base64?…?=`) is left to the SDK to decode and check.
-      if (typeof value !== 'string' || mcpName !== value || mcpName.startsWith('=?')) {
-        return undefined;
-      }
-      if (method === 'tools/call' && options.declaresParamHeaders(value)) return undefined;
+/** A request (not a notification) the classifier found to be of the 2026-07-28 revision. */
+function isModernRequest(
+  outcome: Classification,
+): outcome is Extract<Classification, { kind: 'modern'; messageKind: 'request' }> {
+  return (
+    outcome.kind === 'modern' &&
+    outcome.messageKind === 'request' &&
+    outcome.classification.revision === MODERN_REVISION
+  );
+}
+
+/**
+ * A 2026-07-28 request classified as such: every check the SDK's HTTP entry would make must
+ * plainly pass (the standard headers present and agreeing with the body, no `Mcp-Param-*`
+ * declarations), and its method must be one a long-lived server answers.
+ */
+function modernRoute(
+  request: JSONRPCRequest,
+  standard: StandardHeaders,
+  options: ExchangeRouteOptions,
+): ExchangeRoute | undefined {
+  const { method } = request;
+  const { protocolVersion, mcpMethod, mcpName } = standard;
+  if (protocolVersion !== MODERN_REVISION || mcpMethod !== method) return undefined;
+  if (!MODERN_METHODS.has(method)) return undefined;
+  const nameField = NAME_FIELD[method];
+  if (nameField !== undefined) {
+    const value = request.params?.[nameField];
+    // A Base64 sentinel (`=?base64?…?=`) is left to the SDK to decode and check.
+    if (typeof value !== 'string' || mcpName !== value || mcpName.startsWith('=?')) {
+      return undefined;
     }
-    return { era: 'modern', request };
+    if (method === 'tools/call' && options.declaresParamHeaders(value)) return undefined;
   }
-
-  if (outcome.kind !== 'legacy') return undefined;
-  if (outcome.reason !== 'no-claim' && outcome.reason !== 'initialize') return undefined;
-  return legacyRoute(headers, body);
+  return { era: 'modern', request };
 }
 
 /**
