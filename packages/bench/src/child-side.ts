@@ -42,5 +42,5 @@ export function serveBench(options: {
 function usage(): ChildMessage {
   const { rss, heapUsed, external } = process.memoryUsage();
   const { user, system } = process.cpuUsage();
-  return { type: 'usage', rss, heapUsed, external, cpuMicros: user + system };
+  return { type: 'usage', rss, heapUsed, external, cpuMicros: user + system, systemMicros: system };
 }

@@ -53,11 +53,21 @@ export class BenchChild {
 
   /**
    * Resident set size, V8 heap in use and memory outside the V8 heap (buffers, and the embedded
-   * database's WebAssembly memory), in bytes, and the CPU time it has used (µs).
+   * database's WebAssembly memory), in bytes, and the CPU time it has used (µs), user and system
+   * together and system alone (in the kernel: socket writes and reads, file system calls).
    */
-  async usage(): Promise<{ rss: number; heapUsed: number; external: number; cpuMicros: number }> {
-    const { rss, heapUsed, external, cpuMicros } = await this.ask({ type: 'usage' }, 'usage');
-    return { rss, heapUsed, external, cpuMicros };
+  async usage(): Promise<{
+    rss: number;
+    heapUsed: number;
+    external: number;
+    cpuMicros: number;
+    systemMicros: number;
+  }> {
+    const { rss, heapUsed, external, cpuMicros, systemMicros } = await this.ask(
+      { type: 'usage' },
+      'usage',
+    );
+    return { rss, heapUsed, external, cpuMicros, systemMicros };
   }
 
   /** Asks for a graceful stop and waits for the exit (a CPU profile is written then). */

@@ -143,7 +143,7 @@ async function main(): Promise<void> {
         await load(url, headers, scenario.body, config.connections, config.warmupSeconds);
       }
       console.error(`bench: ${scenario.name}…`);
-      const cpuBefore = (await server.usage()).cpuMicros;
+      const before = await server.usage();
       const result = await load(
         url,
         headers,
@@ -160,7 +160,16 @@ async function main(): Promise<void> {
         p99Ms: result.latency.p99,
         errors: result.errors + result.timeouts + result.non2xx,
         rssBytes: after.rss,
-        cpuMicrosPerRequest: cpuPerRequest(cpuBefore, after.cpuMicros, result.requests.total),
+        cpuMicrosPerRequest: cpuPerRequest(
+          before.cpuMicros,
+          after.cpuMicros,
+          result.requests.total,
+        ),
+        systemMicrosPerRequest: cpuPerRequest(
+          before.systemMicros,
+          after.systemMicros,
+          result.requests.total,
+        ),
         ...(scenario.floor === undefined ? {} : { floor: scenario.floor }),
       });
     }

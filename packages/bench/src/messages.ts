@@ -2,7 +2,14 @@
 export type ChildMessage =
   | { type: 'ready'; url: string }
   | { type: 'token'; token: string }
-  | { type: 'usage'; rss: number; heapUsed: number; external: number; cpuMicros: number }
+  | {
+      type: 'usage';
+      rss: number;
+      heapUsed: number;
+      external: number;
+      cpuMicros: number;
+      systemMicros: number;
+    }
   | { type: 'failed'; message: string };
 
 export type ParentMessage = { type: 'token' } | { type: 'usage' } | { type: 'stop' };

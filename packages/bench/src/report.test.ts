@@ -16,6 +16,7 @@ const row = (name: string, requestsPerSecond: number, ceiling = false): Measurem
   errors: 0,
   rssBytes: undefined,
   cpuMicrosPerRequest: ceiling ? 20 : 150,
+  systemMicrosPerRequest: ceiling ? 8 : 30,
 });
 
 describe('the bench report', () => {
@@ -37,7 +38,7 @@ describe('the bench report', () => {
   it('prints one line per MCP row with its share, and the range of the ceiling', () => {
     const table = formatTable(rows).split('\n');
     expect(table[2]).toBe(
-      '| ping | 3,000 | 12,000 | 25.0% | 10 ms | 25 ms | 2.5× | 0 | 150 µs |  |  |',
+      '| ping | 3,000 | 12,000 | 25.0% | 10 ms | 25 ms | 2.5× | 0 | 150 µs (30 µs) |  |  |',
     );
     expect(table[3]).toContain('| tools/list | 2,400 | 15,000 | 16.0% |');
     expect(table.at(-1)).toBe(
@@ -50,11 +51,11 @@ describe('the bench report', () => {
     const floorPing = { ...row('floor ping', 9_000), cpuMicrosPerRequest: 110 };
     const withFloor = [row('ceiling', 40_000, true), ping, floorPing, row('ceiling', 40_000, true)];
     expect(cpuAboveFloor(withFloor, ping)).toBe(70);
-    expect(formatTable(withFloor).split('\n')[2]).toContain('| 180 µs | 70 µs |');
+    expect(formatTable(withFloor).split('\n')[2]).toContain('| 180 µs (30 µs) | 70 µs |');
     // The floor left out of the run (--only), or a row with no floor: the column stays empty.
     expect(cpuAboveFloor([ping], ping)).toBeUndefined();
     expect(cpuAboveFloor(withFloor, floorPing)).toBeUndefined();
-    expect(formatTable([ping]).split('\n')[2]).toContain('| 180 µs |  |');
+    expect(formatTable([ping]).split('\n')[2]).toContain('| 180 µs (30 µs) |  |');
   });
 
   it('divides the CPU spent over a load by the requests answered, 0 when there were none', () => {

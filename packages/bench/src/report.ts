@@ -9,6 +9,8 @@ export interface Measurement {
   rssBytes: number | undefined;
   /** The server process's CPU time (user + system) per request answered, in µs. */
   cpuMicrosPerRequest: number;
+  /** The part of it spent in the kernel (system time), in µs. */
+  systemMicrosPerRequest: number;
   /** The name of the SDK floor row this row is read against, if any. */
   floor?: string;
 }
@@ -32,7 +34,7 @@ const mb = (bytes: number | undefined) =>
  */
 export function formatTable(rows: Measurement[]): string {
   const lines = [
-    '| request | req/s | ceiling around it | share of the ceiling | p50 | p99 | p99/p50 | errors | server CPU per request | above the SDK floor | server RSS after |',
+    '| request | req/s | ceiling around it | share of the ceiling | p50 | p99 | p99/p50 | errors | server CPU per request (of it system) | above the SDK floor | server RSS after |',
     '|---|--:|--:|--:|--:|--:|--:|--:|--:|--:|--:|',
   ];
   for (const [index, row] of rows.entries()) {
@@ -43,7 +45,7 @@ export function formatTable(rows: Measurement[]): string {
     const aboveFloor = cpuAboveFloor(rows, row);
     const above = aboveFloor === undefined ? '' : micros(aboveFloor);
     lines.push(
-      `| ${row.name} | ${int.format(row.requestsPerSecond)} | ${int.format(ceiling)} | ${share} | ${row.p50Ms} ms | ${row.p99Ms} ms | ${spread} | ${row.errors} | ${micros(row.cpuMicrosPerRequest)} | ${above} | ${mb(row.rssBytes)} |`,
+      `| ${row.name} | ${int.format(row.requestsPerSecond)} | ${int.format(ceiling)} | ${share} | ${row.p50Ms} ms | ${row.p99Ms} ms | ${spread} | ${row.errors} | ${micros(row.cpuMicrosPerRequest)} (${micros(row.systemMicrosPerRequest)}) | ${above} | ${mb(row.rssBytes)} |`,
     );
   }
   const ceilings = rows.filter((row) => row.ceiling);
