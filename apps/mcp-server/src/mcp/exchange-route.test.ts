@@ -1,5 +1,6 @@
 import { isRecord } from '@ask-analyst/protocol';
 import {
+  classifyInboundRequest,
   CLIENT_CAPABILITIES_META_KEY,
   CLIENT_INFO_META_KEY,
   PROTOCOL_VERSION_META_KEY,
@@ -9,11 +10,10 @@ import { describe, expect, it } from 'vitest';
 import {
   asksForProgress,
   classifiedRoute,
-  exchangeRoute,
+  ExchangeRouter,
   type ExchangeRouteOptions,
   MODERN_REVISION,
   plainLegacyRoute,
-  plainModernRoute,
   SERVED_METHODS,
 } from './exchange-route.js';
 
@@ -47,11 +47,26 @@ const none = { declaresParamHeaders: () => false };
 function without(headers: Record<string, string>, name: string): Record<string, string> {
   return Object.fromEntries(Object.entries(headers).filter(([key]) => key !== name));
 }
-const route = (
+/** The route a new router gives, the same when the router has seen the request before. */
+function route(
   headers: Record<string, string>,
   body: unknown,
   options: ExchangeRouteOptions = none,
-) => exchangeRoute(headers, body, options);
+) {
+  const router = new ExchangeRouter(options);
+  const first = router.route(headers, body);
+  expect(router.route(headers, body)).toEqual(first);
+  return first;
+}
+/** A router whose classifier runs are counted. */
+function countingRouter(options: ExchangeRouteOptions = none) {
+  const runs = { count: 0 };
+  const router = new ExchangeRouter(options, (request) => {
+    runs.count += 1;
+    return classifyInboundRequest(request);
+  });
+  return { router, runs };
+}
 
 describe('exchange route', () => {
   it('sends a well-formed 2026-07-28 request to the modern server', () => {
@@ -291,13 +306,12 @@ describe('exchange route', () => {
         return present;
       });
     let plain = 0;
+    const router = new ExchangeRouter(none);
     fc.assert(
       fc.property(headers, body, (requestHeaders, requestBody) => {
         if (plainLegacyRoute(requestHeaders, requestBody)) plain += 1;
-        expect(route(requestHeaders, requestBody)).toEqual(
-          requestHeaders['content-type'] === 'text/plain'
-            ? undefined
-            : classifiedRoute(requestHeaders, requestBody, none),
+        expect(router.route(requestHeaders, requestBody)).toEqual(
+          classifiedRoute(requestHeaders, requestBody, none),
         );
       }),
       { numRuns: 4000 },
@@ -306,53 +320,91 @@ describe('exchange route', () => {
     expect(plain).toBeGreaterThan(80);
   });
 
-  it('routes a plain 2026-07-28 request by its envelope, and nothing else', () => {
+  it('classifies a plain 2026-07-28 request once per envelope, and keeps only envelopes found modern', () => {
+    const { router, runs } = countingRouter();
     const call = modernCall('whoami');
-    expect(plainModernRoute(modernHeaders(), call, none)).toEqual({ era: 'modern', request: call });
-    // Kept by the envelope: a second request with the same envelope, another id, the same route.
+    expect(router.route(modernHeaders(), call)).toEqual({ era: 'modern', request: call });
+    // Another request with the same envelope: routed without the classifier.
     const again = { ...call, id: 'again' };
-    expect(plainModernRoute(modernHeaders(), again, none)).toEqual({
-      era: 'modern',
-      request: again,
-    });
-    // An envelope the SDK refuses is not routed, the first time or later.
-    const broken = {
-      ...call,
-      params: { ...call.params, _meta: { ...envelope, [CLIENT_INFO_META_KEY]: 5 } },
+    expect(router.route(modernHeaders(), again)).toEqual({ era: 'modern', request: again });
+    expect(runs.count).toBe(1);
+    // The route's own checks still run on every request with a kept envelope.
+    expect(router.route(modernHeaders({ 'mcp-name': 'other' }), call)).toBeUndefined();
+    expect(runs.count).toBe(1);
+    // A header that disagrees with the body: classified (once), not routed.
+    expect(router.route(modernHeaders({ 'mcp-method': 'tools/list' }), call)).toBeUndefined();
+    expect(runs.count).toBe(2);
+    // An envelope the SDK refuses is classified on every request, once each, never kept.
+    const meta = { ...envelope, [CLIENT_INFO_META_KEY]: 5 };
+    const refused = { ...call, params: { ...call.params, _meta: meta } };
+    for (let i = 0; i < 2; i += 1) expect(router.route(modernHeaders(), refused)).toBeUndefined();
+    expect(runs.count).toBe(4);
+  });
+
+  it('keeps an envelope only when its JSON text stands for it alone', () => {
+    const headers = without(modernHeaders({ 'mcp-method': 'tools/list' }), 'mcp-name');
+    // JSON.parse reads 1e400 as Infinity, which JSON.stringify writes as null: the SDK accepts
+    // null in a capability's free-form JSON but refuses a non-finite number.
+    const listing = (value: string) =>
+      JSON.parse(
+        `{"jsonrpc":"2.0","id":1,"method":"tools/list","params":{"_meta":{"${PROTOCOL_VERSION_META_KEY}":"${MODERN_REVISION}","${CLIENT_INFO_META_KEY}":{"name":"t","version":"1"},"${CLIENT_CAPABILITIES_META_KEY}":{"experimental":{"a":{"b":${value}}}}}}}`,
+      ) as unknown;
+    const { router, runs } = countingRouter();
+    expect(router.route(headers, listing('null'))?.era).toBe('modern');
+    expect(classifiedRoute(headers, listing('1e400'), none)).toBeUndefined();
+    expect(router.route(headers, listing('1e400'))).toBeUndefined();
+    expect(router.route(headers, listing('null'))?.era).toBe('modern');
+    expect(runs.count).toBe(3);
+    // Nested too deeply for JSON.stringify (not for the parse), under a key the SDK does not
+    // read: the classifier decides, as it would without the router.
+    const deep = listing('null') as { params: { _meta: Record<string, unknown> } };
+    deep.params._meta.x = JSON.parse(`${'['.repeat(20_000)}${']'.repeat(20_000)}`);
+    expect(classifiedRoute(headers, deep, none)?.era).toBe('modern');
+    expect(router.route(headers, deep)?.era).toBe('modern');
+    // A long envelope is not kept: classified each time.
+    const long = modernCall('whoami');
+    long.params._meta = {
+      ...envelope,
+      [CLIENT_INFO_META_KEY]: { name: 'x'.repeat(3000), version: '1' },
     };
-    for (let i = 0; i < 2; i += 1)
-      expect(plainModernRoute(modernHeaders(), broken, none)).toBeUndefined();
-    // A header that disagrees, no envelope claim, or a posted response: the classifier decides.
-    expect(
-      plainModernRoute(modernHeaders({ 'mcp-method': 'tools/list' }), call, none),
-    ).toBeUndefined();
-    expect(plainModernRoute(legacyHeaders(), call, none)).toBeUndefined();
-    const noClaim = { ...call, params: { name: 'whoami', arguments: {} } };
-    expect(plainModernRoute(modernHeaders(), noClaim, none)).toBeUndefined();
-    expect(plainModernRoute(modernHeaders(), { ...call, result: {} }, none)).toBeUndefined();
+    const before = runs.count;
+    for (let i = 0; i < 2; i += 1) expect(router.route(modernHeaders(), long)?.era).toBe('modern');
+    expect(runs.count).toBe(before + 2);
   });
 
   it("routes every 2026-07-28 request exactly as the SDK's classifier does (generated requests)", () => {
-    // Mostly well-formed 2026-07-28 requests, each part sometimes wrong; a few envelopes reused, so
-    // that a kept verdict meets other bodies and headers with the same envelope.
+    // Mostly well-formed 2026-07-28 requests, each part sometimes wrong. Envelopes come from a
+    // pool, so that a kept one meets other bodies and headers, and from more clients than the
+    // router keeps envelopes of; some are parsed from JSON text (1e400, a `__proto__` key).
     const often = <T, U>(usual: fc.Arbitrary<T>, unusual: fc.Arbitrary<U>) =>
       fc.oneof({ weight: 4, arbitrary: usual }, { weight: 1, arbitrary: unusual });
     const withKey = (key: string, value: unknown) => ({ ...envelope, [key]: value });
     const { [CLIENT_CAPABILITIES_META_KEY]: capabilities, ...withoutCapabilities } = envelope;
-    const validEnvelopes = [
-      envelope,
-      { [CLIENT_CAPABILITIES_META_KEY]: capabilities, ...withoutCapabilities },
-      { ...envelope, progressToken: 7 },
-    ];
-    const invalidEnvelopes = [
+    const withCapabilityValue = (value: string) =>
+      JSON.parse(
+        `{"${PROTOCOL_VERSION_META_KEY}":"${MODERN_REVISION}","${CLIENT_INFO_META_KEY}":{"name":"t","version":"1"},"${CLIENT_CAPABILITIES_META_KEY}":{"experimental":{"a":{"b":${value}}}}}`,
+      ) as Record<string, unknown>;
+    const validEnvelopes = fc.oneof(
+      fc.constantFrom(
+        envelope,
+        { [CLIENT_CAPABILITIES_META_KEY]: capabilities, ...withoutCapabilities },
+        { ...envelope, progressToken: 7 },
+        withCapabilityValue('null'),
+        withCapabilityValue('-0'),
+        JSON.parse(`{"__proto__":1,${JSON.stringify(envelope).slice(1)}`) as unknown,
+      ),
+      fc.nat(99).map((n) => withKey(CLIENT_INFO_META_KEY, { name: `client ${n}`, version: '1' })),
+    );
+    const invalidEnvelopes = fc.constantFrom(
       withKey(PROTOCOL_VERSION_META_KEY, '2025-11-25'),
       withKey(PROTOCOL_VERSION_META_KEY, '2027-01-01'),
       withKey(PROTOCOL_VERSION_META_KEY, 5),
       withKey(CLIENT_INFO_META_KEY, 5),
       withKey(CLIENT_INFO_META_KEY, { name: 'no version' }),
       withKey(CLIENT_CAPABILITIES_META_KEY, []),
+      withCapabilityValue('1e400'),
       withoutCapabilities,
-    ];
+    );
     const methods = [
       'tools/call',
       'tools/list',
@@ -368,7 +420,7 @@ describe('exchange route', () => {
       params: often(
         fc.record(
           {
-            _meta: often(fc.constantFrom(...validEnvelopes), fc.constantFrom(...invalidEnvelopes)),
+            _meta: often(validEnvelopes, invalidEnvelopes),
             name: often(fc.constant('whoami'), fc.constantFrom('=?base64?d2hvYW1p?=', 5)),
             uri: fc.constant('ui://x'),
             arguments: fc.constant({}),
@@ -382,6 +434,8 @@ describe('exchange route', () => {
         fc.constantFrom({ result: {} }, { error: { code: 1, message: 'x' } }),
       ),
     });
+    const nameOf = (params: unknown) => (isRecord(params) ? params.name : undefined);
+    // Bodies are built, not round-tripped through JSON, so that 1e400 stays Infinity.
     const generated = request.chain(({ more, ...message }) =>
       fc
         .record({
@@ -395,7 +449,7 @@ describe('exchange route', () => {
             fc.constantFrom(undefined, '2025-11-25', '2027-01-01', ''),
           ),
           'mcp-method': often(
-            fc.constant(typeof message.method === 'string' ? message.method : undefined),
+            fc.constantFrom(message.method, ` ${message.method}`),
             fc.constantFrom(undefined, 'tools/list', 'ping'),
           ),
           'mcp-name': often(
@@ -409,27 +463,27 @@ describe('exchange route', () => {
               (entry): entry is [string, string] => entry[1] !== undefined,
             ),
           ),
-          body: JSON.parse(JSON.stringify({ ...message, ...more })) as unknown,
+          body: { ...message, ...more },
         })),
     );
-    const nameOf = (params: unknown) => (isRecord(params) ? params.name : undefined);
     const declaresParamHeaders = {
       declaresParamHeaders: (name: string): boolean => name === 'whoami',
     };
-    let plain = 0;
+    const routers = [countingRouter(none), countingRouter(declaresParamHeaders)];
+    let skipped = 0;
     fc.assert(
       fc.property(generated, fc.boolean(), ({ headers, body }, declares) => {
-        const options = declares ? declaresParamHeaders : none;
-        if (plainModernRoute(headers, body, options)) plain += 1;
-        expect(route(headers, body, options)).toEqual(
-          headers['content-type'] === 'text/plain'
-            ? undefined
-            : classifiedRoute(headers, body, options),
+        const { router, runs } = routers[declares ? 1 : 0]!;
+        const runsBefore = runs.count;
+        const routed = router.route(headers, body);
+        if (routed?.era === 'modern' && runs.count === runsBefore) skipped += 1;
+        expect(routed).toEqual(
+          classifiedRoute(headers, body, declares ? declaresParamHeaders : none),
         );
       }),
-      { numRuns: 4000 },
+      { numRuns: 6000 },
     );
-    // The generator reaches the envelope path often enough for the comparison to mean something.
-    expect(plain).toBeGreaterThan(200);
+    // The generator reaches the kept-envelope path often enough for the comparison to mean something.
+    expect(skipped).toBeGreaterThan(200);
   });
 });

@@ -34,12 +34,10 @@ const NAME_FIELD: Record<string, 'name' | 'uri'> = {
   'prompts/get': 'name',
   'resources/read': 'uri',
 };
-/** Valid envelopes kept, by their JSON text: a client sends the same one with each request. */
+/** Envelopes kept, by their JSON text: a client usually sends the same one with each request. */
 const MAX_KEPT_ENVELOPES = 64;
-/** Longest envelope (as JSON) kept; a longer one is classified on each request. */
+/** Longest envelope kept (characters of its JSON text); a longer one is classified each time. */
 const MAX_KEPT_ENVELOPE_LENGTH = 2048;
-/** Envelopes of plain 2026-07-28 requests the SDK's classifier found modern (never a refused one). */
-const validEnvelopes = new LruMap<true>(MAX_KEPT_ENVELOPES);
 
 /** A POST /mcp a long-lived server can answer: its era and its JSON-RPC request. */
 export interface ExchangeRoute {
@@ -59,21 +57,36 @@ export interface ExchangeRouteOptions {
  * `Mcp-Method` and `Mcp-Name` headers present and agreeing with the body, no `Mcp-Param-*`
  * declarations; 2025-11-25: an Accept of JSON and event streams, a served protocol version, a
  * valid JSON-RPC request). `undefined` sends the request to the SDK's entry (`createMcpHandler`),
- * which gives every refusal, notification and rarer method its exact answer. A plain 2025-era
- * request skips the classifier (`plainLegacyRoute`): its outcome follows from its shape; a plain
- * 2026-07-28 request runs it once per envelope (`plainModernRoute`).
+ * which gives every refusal, notification and rarer method its exact answer. Every route is the
+ * one `classifiedRoute` gives, found more cheaply for plain requests: a 2025-era one skips the
+ * classifier (`plainLegacyRoute`), its outcome following from its shape; a 2026-07-28 one runs it
+ * once per envelope (`plainModernRequest`), the envelopes found modern kept by the router.
  */
-export function exchangeRoute(
-  headers: IncomingHttpHeaders,
-  body: unknown,
-  options: ExchangeRouteOptions,
-): ExchangeRoute | undefined {
-  if (!isJsonContentType(single(headers['content-type']) ?? null)) return undefined;
-  return (
-    plainLegacyRoute(headers, body) ??
-    plainModernRoute(headers, body, options) ??
-    classifiedRoute(headers, body, options)
-  );
+export class ExchangeRouter {
+  readonly #modernEnvelopes = new LruMap<true>(MAX_KEPT_ENVELOPES);
+
+  constructor(
+    private readonly options: ExchangeRouteOptions,
+    /** The SDK's classifier (tests count its runs). */
+    private readonly classifier: typeof classifyInboundRequest = classifyInboundRequest,
+  ) {}
+
+  route(headers: IncomingHttpHeaders, body: unknown): ExchangeRoute | undefined {
+    if (!isJsonContentType(single(headers['content-type']) ?? null)) return undefined;
+    const legacy = plainLegacyRoute(headers, body);
+    if (legacy !== undefined) return legacy;
+    const standard = standardHeaders(headers);
+    const plain = plainModernRequest(standard, body);
+    if (plain !== undefined && this.#modernEnvelopes.get(plain.envelope) !== undefined) {
+      return modernRoute(plain.request, standard, this.options);
+    }
+    const outcome = classify(standard, body, this.classifier);
+    // Only an envelope found modern is kept: a refused one goes to the classifier every time.
+    if (plain !== undefined && isModernRequest(outcome)) {
+      this.#modernEnvelopes.set(plain.envelope, true);
+    }
+    return routeOf(outcome, headers, body, standard, this.options);
+  }
 }
 
 /**
@@ -86,72 +99,103 @@ export function exchangeRoute(
  * `MCP-Protocol-Version` header is absent or exactly one of the SDK's `SUPPORTED_PROTOCOL_VERSIONS`
  * (all before 2026-07-28; `legacyRoute` checks it) is then always the classifier's legacy
  * "no-claim" request (SDK 2.4, `classifyRequestBody`).
- * Anything else is `undefined` and goes through `classifiedRoute`; exchange-route.test.ts checks
- * this path against it on generated requests, so an SDK that changes its rules for such requests
- * fails the test.
+ * Anything else is `undefined` and goes on to the classifier (`ExchangeRouter`);
+ * exchange-route.test.ts checks the router against `classifiedRoute` on generated requests, so an
+ * SDK that changes its rules for such requests fails the test.
  */
 export function plainLegacyRoute(
   headers: IncomingHttpHeaders,
   body: unknown,
 ): ExchangeRoute | undefined {
-  if (!isRecord(body) || body.result !== undefined || body.error !== undefined) {
+  const shape = requestShape(body);
+  if (!shape || shape.method === 'initialize' || !LEGACY_METHODS.has(shape.method)) {
     return undefined;
   }
-  const { method, params } = body;
-  if (typeof method !== 'string' || method === 'initialize' || !LEGACY_METHODS.has(method)) {
-    return undefined;
-  }
-  if (isRecord(params) && isRecord(params._meta) && PROTOCOL_VERSION_META_KEY in params._meta) {
-    return undefined;
-  }
+  if (shape.meta !== undefined && PROTOCOL_VERSION_META_KEY in shape.meta) return undefined;
   return legacyRoute(headers, body);
 }
 
 /**
- * The route of a 2026-07-28 request whose classification follows from its envelope, found without
- * running the SDK's classifier on every request (its failing checks for a posted response cost as
- * much as for a 2025 request, `plainLegacyRoute`). `body` is a parsed JSON value. For a valid
- * JSON-RPC request with neither `result` nor `error`, a method other than `initialize`, and the
- * standard headers naming 2026-07-28 and the body's method, the classifier's outcome depends on
- * `params._meta` alone (SDK 2.4, `classifyRequestBody`: the envelope's validation and its claim
- * against the header). So the classifier runs on the first such request with a given envelope,
- * and an envelope it finds modern is kept by its JSON text; a refused one is not kept (it goes on
- * to `classifiedRoute` each time). Anything else is `undefined` and goes through
- * `classifiedRoute`, which exchange-route.test.ts checks this path against on generated requests.
+ * A 2026-07-28 request whose classification follows from its envelope, with the envelope's JSON
+ * text, the key an `ExchangeRouter` keeps it by. `body` is a parsed JSON value. For a valid
+ * JSON-RPC request with neither `result` nor `error` (it cannot be a posted response), a method
+ * other than `initialize`, and the standard headers naming 2026-07-28 and the body's method, the
+ * classifier's outcome depends on `params._meta` alone (SDK 2.4, `classifyRequestBody`: the
+ * envelope's validation, and its claim against the header). The text stands for one envelope
+ * only when it holds no `null`: `JSON.stringify` writes the non-finite numbers a parse of `1e400`
+ * gives as `null`, and the SDK's schemas accept `null` where they refuse those. Such an envelope, a
+ * long one, and one too deeply nested to stringify are `undefined`, like anything else that is not
+ * plain: the classifier decides on every request. exchange-route.test.ts checks the router
+ * against `classifiedRoute` on generated requests.
  */
-export function plainModernRoute(
-  headers: IncomingHttpHeaders,
+export function plainModernRequest(
+  standard: StandardHeaders,
   body: unknown,
-  options: ExchangeRouteOptions,
-): ExchangeRoute | undefined {
-  if (!isRecord(body) || body.result !== undefined || body.error !== undefined) {
-    return undefined;
-  }
-  const { method, params } = body;
-  if (typeof method !== 'string' || !MODERN_METHODS.has(method)) return undefined;
-  if (!isRecord(params) || !isRecord(params._meta)) return undefined;
-  if (!(PROTOCOL_VERSION_META_KEY in params._meta)) return undefined;
-  const standard = standardHeaders(headers);
-  if (standard.protocolVersion !== MODERN_REVISION || standard.mcpMethod !== method) {
+): { request: JSONRPCRequest; envelope: string } | undefined {
+  const shape = requestShape(body);
+  if (!shape || !MODERN_METHODS.has(shape.method)) return undefined;
+  if (shape.meta === undefined || !(PROTOCOL_VERSION_META_KEY in shape.meta)) return undefined;
+  if (standard.protocolVersion !== MODERN_REVISION || standard.mcpMethod !== shape.method) {
     return undefined;
   }
   if (!isJSONRPCRequest(body)) return undefined;
-  const envelope = JSON.stringify(params._meta);
-  if (validEnvelopes.get(envelope) === undefined) {
-    if (!isModernRequest(classify(standard, body))) return undefined;
-    if (envelope.length <= MAX_KEPT_ENVELOPE_LENGTH) validEnvelopes.set(envelope, true);
-  }
-  return modernRoute(body, standard, options);
+  const envelope = jsonText(shape.meta);
+  if (envelope === undefined || envelope.length > MAX_KEPT_ENVELOPE_LENGTH) return undefined;
+  if (envelope.includes('null')) return undefined;
+  return { request: body, envelope };
 }
 
-/** The route the SDK's own classifier gives the request (see `exchangeRoute`). */
+/**
+ * The method and `params._meta` (when an object) of a body with a string method and neither
+ * `result` nor `error`, which the classifier's checks for a posted response (both fields required
+ * there) cannot pass.
+ */
+function requestShape(
+  body: unknown,
+): { method: string; meta: Record<string, unknown> | undefined } | undefined {
+  if (!isRecord(body) || body.result !== undefined || body.error !== undefined) return undefined;
+  const { method, params } = body;
+  if (typeof method !== 'string') return undefined;
+  return { method, meta: isRecord(params) && isRecord(params._meta) ? params._meta : undefined };
+}
+
+/** `JSON.stringify` of a parsed JSON value, or `undefined` when it is nested too deeply to write. */
+function jsonText(value: unknown): string | undefined {
+  try {
+    return JSON.stringify(value);
+  } catch {
+    return undefined;
+  }
+}
+
+/**
+ * The route the SDK's own classifier gives the request, run on every request: what
+ * `ExchangeRouter` must answer, more cheaply.
+ */
 export function classifiedRoute(
   headers: IncomingHttpHeaders,
   body: unknown,
   options: ExchangeRouteOptions,
 ): ExchangeRoute | undefined {
+  if (!isJsonContentType(single(headers['content-type']) ?? null)) return undefined;
   const standard = standardHeaders(headers);
-  const outcome = classify(standard, body);
+  return routeOf(
+    classify(standard, body, classifyInboundRequest),
+    headers,
+    body,
+    standard,
+    options,
+  );
+}
+
+/** The route of a request given the classifier's outcome for it. */
+function routeOf(
+  outcome: Classification,
+  headers: IncomingHttpHeaders,
+  body: unknown,
+  standard: StandardHeaders,
+  options: ExchangeRouteOptions,
+): ExchangeRoute | undefined {
   if (outcome.kind === 'modern') {
     return isModernRequest(outcome) ? modernRoute(outcome.message, standard, options) : undefined;
   }
@@ -161,13 +205,13 @@ export function classifiedRoute(
 }
 
 /** The standard MCP headers of a request, without the optional whitespace HTTP allows around them. */
-interface StandardHeaders {
+export interface StandardHeaders {
   protocolVersion: string | undefined;
   mcpMethod: string | undefined;
   mcpName: string | undefined;
 }
 
-function standardHeaders(headers: IncomingHttpHeaders): StandardHeaders {
+export function standardHeaders(headers: IncomingHttpHeaders): StandardHeaders {
   return {
     protocolVersion: trimmed(headers['mcp-protocol-version']),
     mcpMethod: trimmed(headers['mcp-method']),
@@ -177,9 +221,13 @@ function standardHeaders(headers: IncomingHttpHeaders): StandardHeaders {
 
 type Classification = ReturnType<typeof classifyInboundRequest>;
 
-function classify(standard: StandardHeaders, body: unknown): Classification {
+function classify(
+  standard: StandardHeaders,
+  body: unknown,
+  classifier: typeof classifyInboundRequest,
+): Classification {
   const { protocolVersion, mcpMethod, mcpName } = standard;
-  return classifyInboundRequest({
+  return classifier({
     httpMethod: 'POST',
     body,
     ...(protocolVersion === undefined ? {} : { protocolVersionHeader: protocolVersion }),
