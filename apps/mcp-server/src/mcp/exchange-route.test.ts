@@ -339,6 +339,17 @@ describe('exchange route', () => {
     const refused = { ...call, params: { ...call.params, _meta: meta } };
     for (let i = 0; i < 2; i += 1) expect(router.route(modernHeaders(), refused)).toBeUndefined();
     expect(runs.count).toBe(4);
+    // Envelopes with per-request keys are classified each time and do not crowd out the kept ones.
+    for (let token = 0; token < 70; token += 1) {
+      const withToken = {
+        ...call,
+        params: { ...call.params, _meta: { ...envelope, progressToken: token } },
+      };
+      expect(router.route(modernHeaders(), withToken)?.era).toBe('modern');
+    }
+    expect(runs.count).toBe(74);
+    expect(router.route(modernHeaders(), call)?.era).toBe('modern');
+    expect(runs.count).toBe(74);
   });
 
   it('keeps an envelope only when its JSON text stands for it alone', () => {
@@ -355,10 +366,13 @@ describe('exchange route', () => {
     expect(router.route(headers, listing('1e400'))).toBeUndefined();
     expect(router.route(headers, listing('null'))?.era).toBe('modern');
     expect(runs.count).toBe(3);
-    // Nested too deeply for JSON.stringify (not for the parse), under a key the SDK does not
-    // read: the classifier decides, as it would without the router.
-    const deep = listing('null') as { params: { _meta: Record<string, unknown> } };
-    deep.params._meta.x = JSON.parse(`${'['.repeat(20_000)}${']'.repeat(20_000)}`);
+    // Nested too deeply for JSON.stringify (not for the parse), where the SDK does not look (a
+    // key of the client info it does not know): the classifier decides, as without the router.
+    const deep = listing('1') as { params: { _meta: Record<string, Record<string, unknown>> } };
+    deep.params._meta[CLIENT_INFO_META_KEY]!.x = JSON.parse(
+      `${'['.repeat(20_000)}${']'.repeat(20_000)}`,
+    );
+    expect(() => JSON.stringify(deep.params._meta)).toThrow(RangeError);
     expect(classifiedRoute(headers, deep, none)?.era).toBe('modern');
     expect(router.route(headers, deep)?.era).toBe('modern');
     // A long envelope is not kept: classified each time.

@@ -1,8 +1,11 @@
 import { isRecord } from '@ask-analyst/protocol';
 import {
   classifyInboundRequest,
+  CLIENT_CAPABILITIES_META_KEY,
+  CLIENT_INFO_META_KEY,
   isJSONRPCRequest,
   isJsonContentType,
+  LOG_LEVEL_META_KEY,
   parseJSONRPCMessage,
   PROTOCOL_VERSION_META_KEY,
   SUPPORTED_PROTOCOL_VERSIONS,
@@ -34,8 +37,19 @@ const NAME_FIELD: Record<string, 'name' | 'uri'> = {
   'prompts/get': 'name',
   'resources/read': 'uri',
 };
-/** Envelopes kept, by their JSON text: a client usually sends the same one with each request. */
+/** Envelopes kept, by their JSON text: a client sends the same one with each request. */
 const MAX_KEPT_ENVELOPES = 64;
+/**
+ * The envelope keys a client sends alike with every request; an envelope with any other key (a
+ * progress token, trace context) is not kept, so that per-request envelopes do not crowd out the
+ * clients' own.
+ */
+const CLIENT_ENVELOPE_KEYS = new Set([
+  PROTOCOL_VERSION_META_KEY,
+  CLIENT_INFO_META_KEY,
+  CLIENT_CAPABILITIES_META_KEY,
+  LOG_LEVEL_META_KEY,
+]);
 /** Longest envelope kept (characters of its JSON text); a longer one is classified each time. */
 const MAX_KEPT_ENVELOPE_LENGTH = 2048;
 
@@ -121,20 +135,24 @@ export function plainLegacyRoute(
  * JSON-RPC request with neither `result` nor `error` (it cannot be a posted response), a method
  * other than `initialize`, and the standard headers naming 2026-07-28 and the body's method, the
  * classifier's outcome depends on `params._meta` alone (SDK 2.4, `classifyRequestBody`: the
- * envelope's validation, and its claim against the header). The text stands for one envelope
- * only when it holds no `null`: `JSON.stringify` writes the non-finite numbers a parse of `1e400`
- * gives as `null`, and the SDK's schemas accept `null` where they refuse those. Such an envelope, a
- * long one, and one too deeply nested to stringify are `undefined`, like anything else that is not
- * plain: the classifier decides on every request. exchange-route.test.ts checks the router
- * against `classifiedRoute` on generated requests.
+ * envelope's validation, and its claim against the header); the checks of the method set and the
+ * headers are early exits (`modernRoute` makes them again), the request check is needed. Only an
+ * envelope of the client's own keys is kept (`CLIENT_ENVELOPE_KEYS`). Its text stands for one
+ * envelope unless it holds `null`: `JSON.stringify` writes the non-finite numbers a parse of
+ * `1e400` gives as `null`, and the SDK's schemas accept `null` where they refuse those, so any
+ * `null` in the text (a string's included) rules it out; `-0` and `0` share a text too, which the
+ * schemas treat alike. Such an envelope, a long one and one too deeply nested to stringify are
+ * `undefined`, like anything not plain: the classifier decides on every request.
+ * exchange-route.test.ts checks the router against `classifiedRoute` on generated requests.
  */
-export function plainModernRequest(
+function plainModernRequest(
   standard: StandardHeaders,
   body: unknown,
 ): { request: JSONRPCRequest; envelope: string } | undefined {
   const shape = requestShape(body);
   if (!shape || !MODERN_METHODS.has(shape.method)) return undefined;
   if (shape.meta === undefined || !(PROTOCOL_VERSION_META_KEY in shape.meta)) return undefined;
+  if (!Object.keys(shape.meta).every((key) => CLIENT_ENVELOPE_KEYS.has(key))) return undefined;
   if (standard.protocolVersion !== MODERN_REVISION || standard.mcpMethod !== shape.method) {
     return undefined;
   }
@@ -205,13 +223,14 @@ function routeOf(
 }
 
 /** The standard MCP headers of a request, without the optional whitespace HTTP allows around them. */
-export interface StandardHeaders {
+interface StandardHeaders {
   protocolVersion: string | undefined;
   mcpMethod: string | undefined;
   mcpName: string | undefined;
 }
 
-export function standardHeaders(headers: IncomingHttpHeaders): StandardHeaders {
+/** Reads a request's standard MCP headers (`StandardHeaders`). */
+function standardHeaders(headers: IncomingHttpHeaders): StandardHeaders {
   return {
     protocolVersion: trimmed(headers['mcp-protocol-version']),
     mcpMethod: trimmed(headers['mcp-method']),
@@ -221,6 +240,7 @@ export function standardHeaders(headers: IncomingHttpHeaders): StandardHeaders {
 
 type Classification = ReturnType<typeof classifyInboundRequest>;
 
+/** The classifier's outcome for a POST with these standard headers and this body. */
 function classify(
   standard: StandardHeaders,
   body: unknown,
