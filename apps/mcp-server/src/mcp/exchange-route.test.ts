@@ -22,6 +22,19 @@ const envelope = {
   [CLIENT_INFO_META_KEY]: { name: 'test', version: '1.0.0' },
   [CLIENT_CAPABILITIES_META_KEY]: {},
 };
+/**
+ * An envelope parsed from JSON text with `value` (JSON text) inside its capabilities' free-form
+ * `experimental` object: parsed, `1e400` is Infinity, which no object built in code keeps through
+ * the JSON round trip the bodies of some tests take.
+ */
+function envelopeWithCapability(value: string): Record<string, unknown> {
+  return JSON.parse(
+    `{"${PROTOCOL_VERSION_META_KEY}":"${MODERN_REVISION}","${CLIENT_INFO_META_KEY}":{"name":"t","version":"1"},"${CLIENT_CAPABILITIES_META_KEY}":{"experimental":{"a":{"b":${value}}}}}`,
+  ) as Record<string, unknown>;
+}
+/** Mostly `usual`, sometimes `unusual`: generated requests with each part sometimes wrong. */
+const often = <T, U>(usual: fc.Arbitrary<T>, unusual: fc.Arbitrary<U>) =>
+  fc.oneof({ weight: 4, arbitrary: usual }, { weight: 1, arbitrary: unusual });
 const modernCall = (name: string) => ({
   jsonrpc: '2.0',
   id: 1,
@@ -190,8 +203,6 @@ describe('exchange route', () => {
 
   it("routes every request exactly as the SDK's classifier does (generated requests)", () => {
     // Mostly plausible requests, each part sometimes wrong.
-    const often = <T, U>(usual: fc.Arbitrary<T>, unusual: fc.Arbitrary<U>) =>
-      fc.oneof({ weight: 4, arbitrary: usual }, { weight: 1, arbitrary: unusual });
     const claims = [MODERN_REVISION, '2025-11-25', '2027-01-01', 5, null];
     const meta = fc.oneof(
       fc.constantFrom(undefined, {}, { progressToken: 1 }),
@@ -356,10 +367,12 @@ describe('exchange route', () => {
     const headers = without(modernHeaders({ 'mcp-method': 'tools/list' }), 'mcp-name');
     // JSON.parse reads 1e400 as Infinity, which JSON.stringify writes as null: the SDK accepts
     // null in a capability's free-form JSON but refuses a non-finite number.
-    const listing = (value: string) =>
-      JSON.parse(
-        `{"jsonrpc":"2.0","id":1,"method":"tools/list","params":{"_meta":{"${PROTOCOL_VERSION_META_KEY}":"${MODERN_REVISION}","${CLIENT_INFO_META_KEY}":{"name":"t","version":"1"},"${CLIENT_CAPABILITIES_META_KEY}":{"experimental":{"a":{"b":${value}}}}}}}`,
-      ) as unknown;
+    const listing = (value: string) => ({
+      jsonrpc: '2.0',
+      id: 1,
+      method: 'tools/list',
+      params: { _meta: envelopeWithCapability(value) },
+    });
     const { router, runs } = countingRouter();
     expect(router.route(headers, listing('null'))?.era).toBe('modern');
     expect(classifiedRoute(headers, listing('1e400'), none)).toBeUndefined();
@@ -390,21 +403,15 @@ describe('exchange route', () => {
     // Mostly well-formed 2026-07-28 requests, each part sometimes wrong. Envelopes come from a
     // pool, so that a kept one meets other bodies and headers, and from more clients than the
     // router keeps envelopes of; some are parsed from JSON text (1e400, a `__proto__` key).
-    const often = <T, U>(usual: fc.Arbitrary<T>, unusual: fc.Arbitrary<U>) =>
-      fc.oneof({ weight: 4, arbitrary: usual }, { weight: 1, arbitrary: unusual });
     const withKey = (key: string, value: unknown) => ({ ...envelope, [key]: value });
     const { [CLIENT_CAPABILITIES_META_KEY]: capabilities, ...withoutCapabilities } = envelope;
-    const withCapabilityValue = (value: string) =>
-      JSON.parse(
-        `{"${PROTOCOL_VERSION_META_KEY}":"${MODERN_REVISION}","${CLIENT_INFO_META_KEY}":{"name":"t","version":"1"},"${CLIENT_CAPABILITIES_META_KEY}":{"experimental":{"a":{"b":${value}}}}}`,
-      ) as Record<string, unknown>;
     const validEnvelopes = fc.oneof(
       fc.constantFrom(
         envelope,
         { [CLIENT_CAPABILITIES_META_KEY]: capabilities, ...withoutCapabilities },
         { ...envelope, progressToken: 7 },
-        withCapabilityValue('null'),
-        withCapabilityValue('-0'),
+        envelopeWithCapability('null'),
+        envelopeWithCapability('-0'),
         JSON.parse(`{"__proto__":1,${JSON.stringify(envelope).slice(1)}`) as unknown,
       ),
       fc.nat(99).map((n) => withKey(CLIENT_INFO_META_KEY, { name: `client ${n}`, version: '1' })),
@@ -416,7 +423,7 @@ describe('exchange route', () => {
       withKey(CLIENT_INFO_META_KEY, 5),
       withKey(CLIENT_INFO_META_KEY, { name: 'no version' }),
       withKey(CLIENT_CAPABILITIES_META_KEY, []),
-      withCapabilityValue('1e400'),
+      envelopeWithCapability('1e400'),
       withoutCapabilities,
     );
     const methods = [

@@ -86,7 +86,7 @@ export class ExchangeRouter {
   ) {}
 
   route(headers: IncomingHttpHeaders, body: unknown): ExchangeRoute | undefined {
-    if (!isJsonContentType(single(headers['content-type']) ?? null)) return undefined;
+    if (!hasJsonBody(headers)) return undefined;
     const legacy = plainLegacyRoute(headers, body);
     if (legacy !== undefined) return legacy;
     const standard = standardHeaders(headers);
@@ -195,7 +195,7 @@ export function classifiedRoute(
   body: unknown,
   options: ExchangeRouteOptions,
 ): ExchangeRoute | undefined {
-  if (!isJsonContentType(single(headers['content-type']) ?? null)) return undefined;
+  if (!hasJsonBody(headers)) return undefined;
   const standard = standardHeaders(headers);
   return routeOf(
     classify(standard, body, classifyInboundRequest),
@@ -319,6 +319,11 @@ function legacyRoute(headers: IncomingHttpHeaders, body: unknown): ExchangeRoute
 export function asksForProgress(request: JSONRPCRequest): boolean {
   const meta = (request.params as { _meta?: { progressToken?: unknown } } | undefined)?._meta;
   return meta?.progressToken !== undefined;
+}
+
+/** Whether the request says its body is JSON (anything else is the SDK entry's to refuse). */
+function hasJsonBody(headers: IncomingHttpHeaders): boolean {
+  return isJsonContentType(single(headers['content-type']) ?? null);
 }
 
 function single(value: string | string[] | undefined): string | undefined {
