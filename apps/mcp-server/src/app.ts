@@ -30,6 +30,7 @@ import { purgeSchedulePlugin } from './retention/purge-schedule.js';
 
 export { loadMcpConfig, ConfigError } from './config.js';
 export { persistedSecret } from './secrets.js';
+export { holdHeapGrowth } from './heap-growth.js';
 export type { McpConfig, McpLimits } from './config.js';
 
 /** What `buildMcpApp` composes; the dev launcher and the tests provide it. */

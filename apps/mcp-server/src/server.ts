@@ -7,6 +7,7 @@ import {
 } from '@ask-analyst/workspace';
 import { buildMcpApp } from './app.js';
 import { ConfigError, loadMcpConfig } from './config.js';
+import { holdHeapGrowth } from './heap-growth.js';
 import { persistedSecret } from './secrets.js';
 
 /** A stop never takes longer than this (SPEC section 1): the drain (5 s) plus closing the stores. */
@@ -14,6 +15,7 @@ const SHUTDOWN_DEADLINE_MS = 10_000;
 
 /** Runs the MCP server alone: config, database, migrations, listen; graceful close on signals. */
 async function main(): Promise<void> {
+  holdHeapGrowth();
   const config = loadMcpConfig(process.env);
   await ensurePrivateDirectory(config.dataDir);
   const db = await openDatabase({

@@ -4,10 +4,12 @@
  * through its environment. Mints demo tokens on request and reports its memory and CPU time.
  */
 import { startStack } from '@ask-analyst/dev-stack';
+import { holdHeapGrowth } from '@ask-analyst/mcp-server';
 import { runBenchChild, serveBench } from './child-side.js';
 import { mintDemoToken } from './demo-token.js';
 
 runBenchChild(async () => {
+  holdHeapGrowth();
   const stack = await startStack(process.env, (line) => console.error(line));
   const resource = `${stack.mcpUrl}/mcp`;
   serveBench({

@@ -1,4 +1,5 @@
 #!/usr/bin/env node
+import { holdHeapGrowth } from '@ask-analyst/mcp-server';
 import { startStack } from './stack.js';
 
 const DEMO_USERS = [
@@ -12,6 +13,7 @@ const DEMO_USERS = [
 const SHUTDOWN_DEADLINE_MS = 10_000;
 
 async function main(): Promise<void> {
+  holdHeapGrowth();
   const started = Date.now();
   const stack = await startStack(process.env, (line) => console.log(line));
   // Signals are handled before the banner says the stack is up: a stop right after it is graceful.
