@@ -12,7 +12,13 @@ import { fileURLToPath } from 'node:url';
 import autocannon from 'autocannon';
 import { BenchChild } from './child.js';
 import { loadBenchConfig, type BenchConfig } from './config.js';
-import { cpuPerRequest, formatMegabytes, formatTable, type Measurement } from './report.js';
+import {
+  cpuPerRequest,
+  formatMegabytes,
+  formatTable,
+  memoryBand,
+  type Measurement,
+} from './report.js';
 import { CEILING, SCENARIOS, type Scenario } from './scenarios.js';
 
 const here = (file: string) => fileURLToPath(new URL(file, import.meta.url));
@@ -190,7 +196,7 @@ async function main(): Promise<void> {
 
 /**
  * list_workbooks load for `soakSeconds`, the server's memory (RSS, and the V8 heap and the memory
- * outside it, to tell which part moves) and CPU per request sampled every chunk.
+ * outside it, to tell which part moves), latency and CPU per request sampled every chunk.
  */
 async function soak(stack: BenchChild, config: BenchConfig): Promise<void> {
   const scenario = SCENARIOS.find((s) => s.name.startsWith('tools/call list_workbooks'));
@@ -205,14 +211,12 @@ async function soak(stack: BenchChild, config: BenchConfig): Promise<void> {
     const { rss, heapUsed, external, cpuMicros } = await stack.usage();
     samples.push(rss);
     console.log(
-      `  ${spent + chunk} s: ${Math.round(result.requests.average)} req/s, server CPU ${cpuPerRequest(before.cpuMicros, cpuMicros, result.requests.total).toFixed(0)} µs per request, RSS ${formatMegabytes(rss)} (V8 heap ${formatMegabytes(heapUsed)}, outside it ${formatMegabytes(external)}), errors ${result.errors + result.non2xx}`,
+      `  ${spent + chunk} s: ${Math.round(result.requests.average)} req/s, p50 ${result.latency.p50} ms, p99 ${result.latency.p99} ms, server CPU ${cpuPerRequest(before.cpuMicros, cpuMicros, result.requests.total).toFixed(0)} µs per request, RSS ${formatMegabytes(rss)} (V8 heap ${formatMegabytes(heapUsed)}, outside it ${formatMegabytes(external)}), errors ${result.errors + result.non2xx}`,
     );
   }
-  const settled = samples.slice(1);
-  const low = Math.min(...settled);
-  const high = Math.max(...settled);
+  const band = memoryBand(samples.slice(1));
   console.log(
-    `soak RSS: first ${formatMegabytes(samples[0])}, under load ${formatMegabytes(low)}–${formatMegabytes(high)} (spread ${(((high - low) / low) * 100).toFixed(1)}%)`,
+    `soak RSS: first ${formatMegabytes(samples[0])}, under load ${formatMegabytes(band.low)}–${formatMegabytes(band.high)} (±${band.plusMinusPercent.toFixed(1)}% around the middle)`,
   );
 }
 

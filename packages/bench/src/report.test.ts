@@ -3,6 +3,7 @@ import {
   cpuAboveFloor,
   cpuPerRequest,
   formatTable,
+  memoryBand,
   neighbouringCeiling,
   type Measurement,
 } from './report.js';
@@ -61,5 +62,12 @@ describe('the bench report', () => {
   it('divides the CPU spent over a load by the requests answered, 0 when there were none', () => {
     expect(cpuPerRequest(1_000, 151_000, 1_000)).toBe(150);
     expect(cpuPerRequest(1_000, 5_000, 0)).toBe(0);
+  });
+
+  it('gives the memory band of a soak as the distance of its lowest and highest from their middle', () => {
+    expect(memoryBand([320, 330, 340, 360])).toMatchObject({ low: 320, high: 360 });
+    expect(memoryBand([320, 330, 340, 360]).plusMinusPercent).toBeCloseTo(5.88, 2);
+    expect(memoryBand([346, 450, 400]).plusMinusPercent).toBeCloseTo(13.07, 2);
+    expect(memoryBand([300]).plusMinusPercent).toBe(0);
   });
 });

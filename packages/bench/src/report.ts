@@ -79,4 +79,18 @@ export function neighbouringCeiling(rows: Measurement[], index: number): number 
   return around.reduce((sum, row) => sum + row.requestsPerSecond, 0) / around.length;
 }
 
+/**
+ * The memory band of a soak's RSS samples: lowest, highest, and how far each lies from the
+ * middle of the two (issue #9 asks for memory flat within ±10% over a 10-minute load).
+ */
+export function memoryBand(samples: readonly number[]): {
+  low: number;
+  high: number;
+  plusMinusPercent: number;
+} {
+  const low = Math.min(...samples);
+  const high = Math.max(...samples);
+  return { low, high, plusMinusPercent: ((high - low) / (high + low)) * 100 };
+}
+
 export { mb as formatMegabytes };
