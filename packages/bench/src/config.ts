@@ -15,6 +15,8 @@ export interface BenchConfig {
   only: string[];
   /** Where the server's `--cpu-prof` profile goes (undefined: not profiled). */
   cpuProfileDir: string | undefined;
+  /** Node options the stack's process starts with (`--stack-flags`), e.g. a V8 flag to compare. */
+  stackFlags: string[];
   /** The data folder of the stack under test; kept between runs so a run is a warm start. */
   dataDir: string;
   /** Postgres server of the stack under test; undefined for the embedded database. */
@@ -31,11 +33,13 @@ const ArgsSchema = z.object({
   connections: Positive.default(20),
   soak: z.coerce.number().int().min(0).default(0),
   'cpu-prof': z.string().optional(),
+  'stack-flags': z.string().optional(),
   only: z.string().optional(),
 });
 
 export const USAGE = `pnpm bench [--duration S] [--warmup S] [--connections N] [--soak S] [--cpu-prof DIR] [--only NAME,…]
   --only ping,tools/call      measures only the requests whose name contains one of these (the ceiling always)
+  --stack-flags "--x --y=1"   Node options for the stack's process only (e.g. --heap-growing-percent=0)
   DATABASE_URL=postgres://…  runs the stack on that Postgres server instead of the embedded database
   BENCH_DATA_DIR=…           data folder of the stack under test (default .data/bench[-postgres])`;
 
@@ -53,6 +57,7 @@ export function loadBenchConfig(
       connections: { type: 'string' },
       soak: { type: 'string' },
       'cpu-prof': { type: 'string' },
+      'stack-flags': { type: 'string' },
       only: { type: 'string' },
     },
     strict: true,
@@ -75,6 +80,7 @@ export function loadBenchConfig(
     soakSeconds: parsed.data.soak,
     only: parsed.data.only?.split(',').filter(Boolean) ?? [],
     cpuProfileDir: parsed.data['cpu-prof'] ? resolve(parsed.data['cpu-prof']) : undefined,
+    stackFlags: parsed.data['stack-flags']?.split(' ').filter(Boolean) ?? [],
     dataDir: dataDir ? resolve(dataDir) : defaultDir,
     databaseUrl,
     childEnv,

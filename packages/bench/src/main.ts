@@ -113,9 +113,10 @@ async function main(): Promise<void> {
     const stack = await start(here('./stack-process.js'), {
       name: 'dev stack',
       env: await stackEnv(config),
-      execArgv: config.cpuProfileDir
-        ? ['--cpu-prof', `--cpu-prof-dir=${config.cpuProfileDir}`]
-        : [],
+      execArgv: [
+        ...(config.cpuProfileDir ? ['--cpu-prof', `--cpu-prof-dir=${config.cpuProfileDir}`] : []),
+        ...config.stackFlags,
+      ],
     });
     console.error(`bench: stack up in ${((Date.now() - startedAt) / 1000).toFixed(1)} s`);
     const ceiling = await start(here('./ceiling-server.js'), {

@@ -1,0 +1,17 @@
+import { describe, expect, it } from 'vitest';
+import { loadBenchConfig } from './config.js';
+
+describe('the bench configuration', () => {
+  it('starts the stack with no Node options of its own unless asked', () => {
+    expect(loadBenchConfig([], {}, '/repo').stackFlags).toEqual([]);
+    expect(
+      loadBenchConfig(['--stack-flags', ' --heap-growing-percent=0  --trace-gc '], {}, '/repo')
+        .stackFlags,
+    ).toEqual(['--heap-growing-percent=0', '--trace-gc']);
+  });
+
+  it('refuses an unknown option or a bad number, naming it', () => {
+    expect(() => loadBenchConfig(['--stack-flag', 'x'], {}, '/repo')).toThrow(/stack-flag/);
+    expect(() => loadBenchConfig(['--duration', '0'], {}, '/repo')).toThrow(/--duration/);
+  });
+});
