@@ -8,10 +8,11 @@ const GiB = 1024 * 1024 * 1024;
 const globalRoots = globalThis as { heapGrowthTestLive?: unknown[] };
 
 /**
- * A server's heap in small: about 110 MB that stays alive, and a stream of short-lived objects
+ * A server's heap in small: about 75 MB that stays alive, and a stream of short-lived objects
  * that outlive two young-generation collections (as a request's state does) and die in the old
- * generation. Returns the V8 heap's highest use over its lowest while the stream runs. A fixed
- * number of objects, not a time: a loaded machine makes it slower, not shorter.
+ * generation. Returns the V8 heap's highest use over its lowest while the stream runs, once the
+ * first objects in flight have been replaced twice. A fixed number of objects, not a time: a
+ * loaded machine makes it slower, not shorter.
  */
 function heapSwingUnderChurn(): number {
   globalRoots.heapGrowthTestLive = Array.from({ length: 200 }, () =>
@@ -48,20 +49,22 @@ describe('holdHeapGrowth', () => {
   });
 
   // Held, this heap swings 2.3–2.5× on Node 20 and 22 and 3.0× on Node 24; left to V8's own
-  // heuristic afterwards (the flag at 0, unset), 4.2–4.8×: held over left alone 0.54–0.61. The
-  // objects in flight (≈60 MB) outnumber any young generation, so they are promoted on every
-  // version. Held first: a heap grown under V8's heuristic keeps its larger limit until its next
-  // full collection.
-  it('narrows the heap swing under a promoting churn to well below V8 left alone', () => {
-    const held = holdHeapGrowth([]);
-    expect(held).toBe(getHeapStatistics().heap_size_limit >= 2 * GiB);
-    if (!held) return; // a machine with less than 8 GB of memory: V8 grows by 2× at most
-    try {
-      const heldSwing = heapSwingUnderChurn();
-      setFlagsFromString('--heap-growing-percent=0');
-      expect(heldSwing).toBeLessThan(heapSwingUnderChurn() * 0.8);
-    } finally {
-      setFlagsFromString('--heap-growing-percent=0');
-    }
-  });
+  // heuristic afterwards (the flag at 0, unset), 4.2–4.8×: held over left alone 0.54–0.63. The
+  // objects in flight (≈65 MB) exceed the default young generation on each of these versions, so
+  // they reach the old one. Held first: a heap grown under V8's heuristic keeps its larger limit
+  // until its next full collection. Skipped where the heap limit is below 2 GiB (a machine or
+  // container with less than 8 GB, or a lower --max-old-space-size): nothing is held there.
+  it.skipIf(getHeapStatistics().heap_size_limit < 2 * GiB)(
+    'narrows the heap swing under a promoting churn to well below V8 left alone',
+    () => {
+      expect(holdHeapGrowth([])).toBe(true);
+      try {
+        const heldSwing = heapSwingUnderChurn();
+        setFlagsFromString('--heap-growing-percent=0');
+        expect(heldSwing).toBeLessThan(heapSwingUnderChurn() * 0.8);
+      } finally {
+        setFlagsFromString('--heap-growing-percent=0');
+      }
+    },
+  );
 });

@@ -11,8 +11,10 @@ import { getHeapStatistics, setFlagsFromString } from 'node:v8';
 const HEAP_GROWING_PERCENT = 100;
 
 /**
- * Below a heap limit of 2 GiB V8 grows the heap by at most 2× on its own (its ceiling rises from
- * 1.3× at 256 MB to 2× at 2 GiB, then jumps to 4×), so holding it at 2× would loosen it there.
+ * Below an old-generation limit of 2 GiB V8 grows the heap by at most 2× on its own (its ceiling
+ * rises from 1.3× at 256 MB to 2× at 2 GiB, then jumps to 4×; Node 20's V8), so holding it at 2×
+ * would loosen it there. `heap_size_limit` adds the young generation (48 MB by default): held
+ * from an old-generation limit just under 2 GiB, where V8's own ceiling is 1.96–2×.
  */
 const SMALLEST_LIMIT_HELD = 2 * 1024 * 1024 * 1024;
 

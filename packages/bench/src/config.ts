@@ -37,9 +37,9 @@ const ArgsSchema = z.object({
   only: z.string().optional(),
 });
 
-export const USAGE = `pnpm bench [--duration S] [--warmup S] [--connections N] [--soak S] [--cpu-prof DIR] [--only NAME,…]
+export const USAGE = `pnpm bench [--duration S] [--warmup S] [--connections N] [--soak S] [--cpu-prof DIR] [--only NAME,…] [--stack-flags=…]
   --only ping,tools/call      measures only the requests whose name contains one of these (the ceiling always)
-  --stack-flags "--x --y=1"   Node options for the stack's process only (e.g. --heap-growing-percent=0)
+  --stack-flags="--x --y=1"  Node options for the stack's process only (with '=': a value starting with - must be joined)
   DATABASE_URL=postgres://…  runs the stack on that Postgres server instead of the embedded database
   BENCH_DATA_DIR=…           data folder of the stack under test (default .data/bench[-postgres])`;
 
