@@ -47,15 +47,21 @@ const isTokenKeyError = (error: unknown) => TOKEN_KEY_ERRORS.some((type) => erro
  * names `jwks_uri` (and must name this very issuer). Fetching, caching (`maxAgeMs`), the refetch
  * on an unknown `kid` at most once per `refetchCooldownMs` and the timeout are jose's
  * `createRemoteJWKSet`. When a refresh fails the last key set fetched stays in use, so an outage
- * of the authorization server does not take down requests carrying tokens it already signed.
+ * of the authorization server does not take down requests carrying tokens it already signed; and
+ * as jose's cooldown counts only the fetches that succeeded, a failed one starts the cooldown
+ * here: no fetch is tried again before `refetchCooldownMs` has passed, however many tokens with
+ * an unknown `kid` (or a key set past `maxAgeMs`) arrive meanwhile.
  */
 export function createIssuerKeys(options: IssuerKeysOptions): KeyResolver {
   const failureBackoffMs = options.failureBackoffMs ?? 5_000;
+  const refetchCooldownMs = options.refetchCooldownMs ?? 60_000;
   const timeoutMs = options.timeoutMs ?? 5_000;
   const cappedFetch = boundedFetch(options.fetch, timeoutMs);
   let remote: ReturnType<typeof createRemoteJWKSet> | undefined;
   let discovering: Promise<ReturnType<typeof createRemoteJWKSet>> | undefined;
   let failedAt = Number.NEGATIVE_INFINITY;
+  // The last key set fetched, verifying on its own after a refresh failed (until the cooldown ends).
+  let stale: KeyResolver | undefined;
 
   async function discover() {
     const url = `${options.issuer}/.well-known/oauth-authorization-server`;
@@ -74,7 +80,7 @@ export function createIssuerKeys(options: IssuerKeysOptions): KeyResolver {
       throw new KeySourceUnavailableError('authorization server metadata has no usable jwks_uri');
     }
     return createRemoteJWKSet(new URL(jwksUri), {
-      cooldownDuration: options.refetchCooldownMs ?? 60_000,
+      cooldownDuration: refetchCooldownMs,
       cacheMaxAge: options.maxAgeMs ?? 10 * 60_000,
       timeoutDuration: timeoutMs,
       [customFetch]: cappedFetch,
@@ -97,15 +103,20 @@ export function createIssuerKeys(options: IssuerKeysOptions): KeyResolver {
         throw error instanceof KeySourceUnavailableError ? error : unavailable(error);
       }
     }
-    const known = remote.jwks();
-    if (!known && options.now() - failedAt < failureBackoffMs) throw unavailable();
+    // A fetch failed lately: no new one before the cooldown (the backoff while no keys are known).
+    if (options.now() - failedAt < (stale ? refetchCooldownMs : failureBackoffMs)) {
+      if (stale) return stale(header, token);
+      throw unavailable();
+    }
     try {
       return await remote(header, token);
     } catch (error) {
       if (isTokenKeyError(error)) throw error;
       failedAt = options.now();
       // Stale-if-error: the refresh failed, the last key set fetched still verifies.
-      if (known) return createLocalJWKSet(known)(header, token);
+      const known = remote.jwks();
+      stale = known ? createLocalJWKSet(known) : undefined;
+      if (stale) return stale(header, token);
       throw unavailable(error);
     }
   };

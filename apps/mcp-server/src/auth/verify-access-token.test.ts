@@ -313,6 +313,42 @@ describe('verifyAccessToken', () => {
     expect((await verify(await issuer.mint(PEOPLE.ada.id))).ok).toBe(true);
   });
 
+  it('tries no fetch for a minute after a failed one, verifying with the last key set meanwhile', async () => {
+    const before = await issuer.mint(PEOPLE.ada.id);
+    expect((await verify(before)).ok).toBe(true);
+    issuer.setOutage(true);
+    await issuer.rotate('key-2');
+
+    // An unknown kid past jose's cooldown: one refetch, which fails; the old key still verifies.
+    clock.now = START + 61_000;
+    expectInvalidToken(await verify(await issuer.mint(PEOPLE.ada.id)), /key is unknown/);
+    expect(issuer.failedFetches.jwks).toBe(1);
+    // A stream of unknown kids during the outage costs no further fetch within the minute.
+    for (let i = 0; i < 5; i += 1) {
+      clock.now += 10_000;
+      expectInvalidToken(await verify(await issuer.mint(PEOPLE.ada.id)), /key is unknown/);
+    }
+    expect((await verify(before)).ok).toBe(true);
+    expect(issuer.failedFetches.jwks).toBe(1);
+
+    // A minute after the failure the next unknown kid is fetched again: the server is back.
+    issuer.setOutage(false);
+    clock.now = START + 121_000;
+    expect((await verify(await issuer.mint(PEOPLE.ada.id))).ok).toBe(true);
+    expect(issuer.fetches.jwks).toBe(2);
+
+    // A key set past its age fails to refresh: one fetch a minute, its keys in use meanwhile.
+    issuer.setOutage(true);
+    clock.now = START + 121_000 + 11 * 60_000;
+    for (let i = 0; i < 3; i += 1) {
+      expect((await verify(await issuer.mint(PEOPLE.ada.id))).ok).toBe(true);
+      clock.now += 20_000;
+    }
+    expect(issuer.failedFetches.jwks).toBe(2);
+    expect((await verify(await issuer.mint(PEOPLE.ada.id))).ok).toBe(true);
+    expect(issuer.failedFetches.jwks).toBe(3);
+  });
+
   it('refuses metadata that names another issuer (RFC 8414 section 3.3)', async () => {
     const liar: typeof fetch = async (input, init) => {
       const response = await issuer.fetch(input, init);

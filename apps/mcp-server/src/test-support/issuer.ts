@@ -27,6 +27,8 @@ export async function createTestIssuer(options: { issuer?: string; now: () => nu
   const issuer = options.issuer ?? ISSUER;
   const published: SigningKey[] = [];
   const fetches = { metadata: 0, jwks: 0 };
+  /** Fetches tried during an outage (and failed). */
+  const failedFetches = { metadata: 0, jwks: 0 };
   let outage = false;
 
   async function newKey(kid: string): Promise<SigningKey> {
@@ -43,7 +45,11 @@ export async function createTestIssuer(options: { issuer?: string; now: () => nu
 
   const fetchImpl: typeof fetch = async (input) => {
     const url = typeof input === 'string' ? input : input instanceof URL ? input.href : input.url;
-    if (outage) throw new TypeError('fetch failed');
+    if (outage) {
+      if (url === `${issuer}/jwks`) failedFetches.jwks += 1;
+      else failedFetches.metadata += 1;
+      throw new TypeError('fetch failed');
+    }
     if (url === `${issuer}/.well-known/oauth-authorization-server`) {
       fetches.metadata += 1;
       return Response.json({
@@ -63,6 +69,7 @@ export async function createTestIssuer(options: { issuer?: string; now: () => nu
     issuer,
     fetch: fetchImpl,
     fetches,
+    failedFetches,
     /** The first published key's public JWK (for HMAC-confusion attacks). */
     publicJwk: () => published[0]!.publicJwk,
     setOutage(value: boolean) {
