@@ -1,4 +1,4 @@
-import { createCipheriv, createDecipheriv, createHash, hkdfSync, randomBytes } from 'node:crypto';
+import { createCipheriv, createDecipheriv, hash, hkdfSync, randomBytes } from 'node:crypto';
 import type { KeyValue } from './column-values.js';
 import { invalidArgument } from './errors.js';
 
@@ -39,7 +39,7 @@ export const MAX_CARRIED_KEYS_LENGTH = 1024;
 
 /** A stable hash of the canonical form of a request's arguments. */
 export function argumentsHash(canonical: unknown): string {
-  return createHash('sha256').update(JSON.stringify(canonical)).digest('base64url').slice(0, 22);
+  return hash('sha256', JSON.stringify(canonical), 'base64url').slice(0, 22);
 }
 
 const IV_BYTES = 12;

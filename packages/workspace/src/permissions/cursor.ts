@@ -1,4 +1,4 @@
-import { createHash, createHmac, timingSafeEqual } from 'node:crypto';
+import { createHmac, hash, timingSafeEqual } from 'node:crypto';
 import { WorkspaceError } from '../errors.js';
 
 /** Name of the service secret that signs list cursors. */
@@ -91,10 +91,7 @@ export function pageLimit(limit: number | undefined, fallback = 25, max = 100): 
 }
 
 function fingerprint(list: string, args: unknown): string {
-  return createHash('sha256')
-    .update(JSON.stringify([list, args]))
-    .digest('base64url')
-    .slice(0, 16);
+  return hash('sha256', JSON.stringify([list, args]), 'base64url').slice(0, 16);
 }
 
 function sign(body: string, secret: Buffer): string {
