@@ -1,8 +1,11 @@
 import type { AnalysisOutput } from '@ask-analyst/protocol';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { ToolError } from '../errors.js';
 import { createTestApp } from '../test-support/app.js';
 import { createDemoApp, type DemoApp, type DemoUser } from '../test-support/demo-world.js';
 import { callTool, dataOf, errorOf } from '../test-support/mcp-call.js';
+import { appendTurn } from './continue-analysis.js';
+import type { ToolContext } from './define-tool.js';
 
 describe('continue_analysis: follow-ups carried slot by slot (seeded demo workspace)', () => {
   let demo: DemoApp;
@@ -170,5 +173,30 @@ describe('continue_analysis: follow-ups carried slot by slot (seeded demo worksp
     } finally {
       await t.close();
     }
+  });
+
+  it('a turn that keeps colliding is a retryable conflict, nothing appended', async () => {
+    const token = await demo.tokenFor('ada');
+    const workbookId = await demo.workbookId('Flight Operations');
+    const first = dataOf<AnalysisOutput>(
+      await callTool(demo.app, token, 'start_analysis', {
+        question: 'Number of flights by destination',
+        workbookId,
+      }),
+    );
+    // The id of a turn already there collides on every try, as five racing follow-ups would.
+    const attempt = appendTurn({ db: demo.db } as ToolContext, {
+      id: first.turn.id,
+      conversationId: first.conversation.id,
+      question: 'only flights from LAX',
+      claim: undefined,
+    });
+    const error = await attempt.catch((thrown: unknown) => thrown);
+    expect(error).toBeInstanceOf(ToolError);
+    expect(error).toMatchObject({ code: 'conflict', retryable: true, retryAfterSeconds: 1 });
+    const after = dataOf<AnalysisOutput>(
+      await callTool(demo.app, token, 'get_analysis', { conversationId: first.conversation.id }),
+    );
+    expect(after.conversation.turnCount).toBe(1);
   });
 });

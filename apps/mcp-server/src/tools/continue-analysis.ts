@@ -16,7 +16,7 @@ import { ASKS_ANNOTATIONS, defineTool, type ToolContext } from './define-tool.js
  * Appends the turn; two follow-ups sent at once race for the next index, and the loser takes the
  * one after.
  */
-async function appendTurn(
+export async function appendTurn(
   ctx: ToolContext,
   input: { id: string; conversationId: string; question: string; claim: TurnClaim | undefined },
 ): Promise<TurnRecord> {
@@ -30,9 +30,7 @@ async function appendTurn(
   throw new ToolError(
     'conflict',
     'Too many questions were sent to this conversation at once. Retry.',
-    {
-      retryAfterSeconds: 1,
-    },
+    { retryable: true, retryAfterSeconds: 1 },
   );
 }
 
