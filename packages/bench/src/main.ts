@@ -55,11 +55,17 @@ async function stackEnv(config: BenchConfig): Promise<NodeJS.ProcessEnv> {
   };
 }
 
-async function checkOnce(scenario: Scenario, url: string, headers: Record<string, string>) {
+/** Sends one request and checks its answer; returns the answer's size in bytes. */
+async function checkOnce(
+  scenario: Scenario,
+  url: string,
+  headers: Record<string, string>,
+  requestBody: Record<string, unknown>,
+): Promise<number> {
   const response = await fetch(url, {
     method: 'POST',
     headers,
-    body: JSON.stringify(scenario.body),
+    body: JSON.stringify(requestBody),
   });
   const text = await response.text();
   let body: unknown;
@@ -77,6 +83,7 @@ async function checkOnce(scenario: Scenario, url: string, headers: Record<string
       cause: error,
     });
   }
+  return Buffer.byteLength(text);
 }
 
 async function load(
@@ -138,30 +145,35 @@ async function main(): Promise<void> {
     // a run (the ceiling alone moved by a quarter between the start and the end of one), so each
     // row is compared with the ceiling measured right around it.
     const sequence = [...chosen.flatMap((scenario) => [CEILING, scenario]), CEILING];
+    // The size of each row's answer, for a bare route answering as many bytes.
+    const answerBytes = new Map<string, number>();
     for (const scenario of sequence) {
       const server = servers[scenario.target];
-      const { url } = server;
+      const url = `${server.url}${scenario.path ?? ''}`;
       const headers =
         scenario.target === 'mcp'
           ? { ...scenario.headers, authorization: `Bearer ${await stack.token()}` }
           : scenario.headers;
-      await checkOnce(scenario, url, headers);
+      let body = scenario.body;
+      if (scenario.answerSizeOf !== undefined) {
+        const bytes = answerBytes.get(scenario.answerSizeOf);
+        if (bytes === undefined) {
+          console.error(`bench: ${scenario.name}: left out (${scenario.answerSizeOf} not run)`);
+          continue;
+        }
+        body = { ...body, params: { answerBytes: bytes } };
+      }
+      answerBytes.set(scenario.name, await checkOnce(scenario, url, headers, body));
       if (config.warmupSeconds > 0) {
-        await load(url, headers, scenario.body, config.connections, config.warmupSeconds);
+        await load(url, headers, body, config.connections, config.warmupSeconds);
       }
       console.error(`bench: ${scenario.name}…`);
       const before = await server.usage();
-      const result = await load(
-        url,
-        headers,
-        scenario.body,
-        config.connections,
-        config.durationSeconds,
-      );
+      const result = await load(url, headers, body, config.connections, config.durationSeconds);
       const after = await server.usage();
       rows.push({
         name: scenario.name,
-        ceiling: scenario.target === 'ceiling',
+        ceiling: scenario === CEILING,
         requestsPerSecond: result.requests.average,
         p50Ms: result.latency.p50,
         p99Ms: result.latency.p99,

@@ -19,4 +19,18 @@ describe('the bench scenarios', () => {
       expect(floor?.body.method).toBe(scenario.body.method);
     }
   });
+
+  it('size a bare route by a product row measured before it', () => {
+    const sized = SCENARIOS.filter((s) => s.answerSizeOf !== undefined);
+    expect(sized.length).toBeGreaterThan(0);
+    for (const scenario of sized) {
+      expect([scenario.target, scenario.path]).toEqual(['ceiling', '/sized']);
+      const source = SCENARIOS.findIndex((s) => s.name === scenario.answerSizeOf);
+      expect(source).toBeGreaterThanOrEqual(0);
+      expect(source).toBeLessThan(SCENARIOS.indexOf(scenario));
+      expect(SCENARIOS[source]?.target).toBe('mcp');
+      // --only picks the bare route with the row it is sized by.
+      expect(scenario.name).toContain(SCENARIOS[source]!.name.split(' (')[0]);
+    }
+  });
 });

@@ -10,6 +10,13 @@ export interface Scenario {
    * SDK with nothing of the product around it. The difference in CPU is the product's own share.
    */
   floor?: string;
+  /** Appended to the server's URL (the ceiling's sized route). */
+  path?: string;
+  /**
+   * The row whose answer this bare route matches in size (its name): the bytes that row's check
+   * received are asked for in `params.answerBytes`. Left out when that row is not run.
+   */
+  answerSizeOf?: string;
   headers: Record<string, string>;
   body: Record<string, unknown>;
   /** Throws when a single answer is not what a client expects (checked before the load). */
@@ -90,6 +97,17 @@ export const SCENARIOS: Scenario[] = [
     headers: headers(LEGACY),
     body: { jsonrpc: '2.0', id: 1, method: 'tools/list' },
     check: listsTools,
+  },
+  {
+    // tools/list answers ≈60 KB: the bare route answering as many bytes shows the ceiling for an
+    // answer that large (the load generator reads every byte), which the tiny ceiling does not.
+    name: `bare Fastify route answering as many bytes as tools/list (${LEGACY})`,
+    target: 'ceiling',
+    path: '/sized',
+    answerSizeOf: `tools/list (${LEGACY})`,
+    headers: { 'content-type': 'application/json' },
+    body: { jsonrpc: '2.0', id: 1, method: 'ping' },
+    check: (status, body) => void result(status, body),
   },
   {
     name: `tools/call list_workbooks limit 5 (${MODERN})`,
