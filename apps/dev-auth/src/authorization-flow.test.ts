@@ -185,6 +185,27 @@ describe('authorization code + PKCE over HTTP', () => {
     expect(decodeJwt(body.access_token as string).scope).toBe('workbooks.read');
   });
 
+  it('denies an Allow that grants nothing (only analyses.write asked, and left out)', async () => {
+    await createUser(db, people.acme, 'nothing@acme.test');
+    const browser = new Browser(server.url);
+    const ask = () =>
+      authorizeInBrowser(
+        browser,
+        authorizationUrl(server, { code_challenge: pkce().challenge, scope: 'analyses.write' }),
+        { email: 'nothing@acme.test', consent: 'read-only' },
+      );
+    const first = await ask();
+    expect(first.sawConsent).toBe(true);
+    const denied = callback(first.visit);
+    expect(denied.searchParams.get('error')).toBe('access_denied');
+    expect(denied.searchParams.get('code')).toBeNull();
+    // Nothing was remembered: the same request shows the page again (an Allow that granted
+    // nothing was saved as a rejection before, and every later request was refused unseen).
+    const again = await ask();
+    expect(again.sawConsent).toBe(true);
+    expect(callback(again.visit).searchParams.get('error')).toBe('access_denied');
+  });
+
   it('lets a read-only connection be upgraded by asking for consent again', async () => {
     await createUser(db, people.acme, 'upgrade@acme.test');
     const { browser } = await signInAndGetTokens(server, {

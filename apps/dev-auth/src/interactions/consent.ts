@@ -63,13 +63,16 @@ export function consentScopes(request: ConsentRequest): ConsentScope[] {
  * Records the user's consent on the grant for this user and client (created when there is none):
  * every requested scope is granted except optional ones the user unticked, which are recorded as
  * rejected so the same request does not prompt again (and a scope ticked now is no longer
- * rejected). Returns the grant id.
+ * rejected). Returns the grant id; null, with nothing recorded, when the grant would give a
+ * requested resource no scope at all (a client asked only for optional scopes and the user
+ * unticked them): that answer is a denial, and is not remembered as a rejection, which would
+ * refuse every later request of that client unseen.
  */
 export async function grantConsent(
   provider: Provider,
   interaction: Interaction,
   chosen: ReadonlySet<string>,
-): Promise<string> {
+): Promise<string | null> {
   const accountId = interaction.session?.accountId;
   const clientId = interaction.params.client_id;
   if (!accountId || typeof clientId !== 'string')
@@ -98,6 +101,7 @@ export async function grantConsent(
     if (earlier && grant.rejected?.resources) {
       grant.rejected.resources[indicator] = without(earlier, granted);
     }
+    if (!grant.getResourceScope(indicator)) return null;
   }
   return grant.save();
 }

@@ -217,9 +217,17 @@ export async function interactionRoutes(
         return reply.redirect(returnTo, 303);
       }
       const grantId = await grantConsent(provider, interaction, body.scope);
-      const returnTo = await provider.interactionResult(request.raw, reply.raw, {
-        consent: { grantId },
-      });
+      const returnTo = await provider.interactionResult(
+        request.raw,
+        reply.raw,
+        grantId === null
+          ? {
+              error: 'access_denied',
+              error_description: 'The user granted Ask Analyst no permission.',
+            }
+          : { consent: { grantId } },
+        { mergeWithLastSubmission: false },
+      );
       return reply.redirect(returnTo, 303);
     });
   });
