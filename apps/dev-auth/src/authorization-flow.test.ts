@@ -206,6 +206,28 @@ describe('authorization code + PKCE over HTTP', () => {
     expect(callback(again.visit).searchParams.get('error')).toBe('access_denied');
   });
 
+  it('denies it too beside a grant of other scopes, and still asks the next time', async () => {
+    await createUser(db, people.acme, 'partial@acme.test');
+    const browser = new Browser(server.url);
+    const ask = (scope: string) =>
+      authorizeInBrowser(
+        browser,
+        authorizationUrl(server, { code_challenge: pkce().challenge, scope }),
+        { email: 'partial@acme.test', consent: 'read-only' },
+      );
+    const readOnly = await ask('workbooks.read');
+    expect(callback(readOnly.visit).searchParams.get('code')).toBeTruthy();
+    for (let i = 0; i < 2; i += 1) {
+      const write = await ask('analyses.write');
+      expect(write.sawConsent).toBe(true);
+      expect(callback(write.visit).searchParams.get('error')).toBe('access_denied');
+    }
+    // What was granted stays granted: the read-only request is answered without the page.
+    const quiet = await ask('workbooks.read');
+    expect(quiet.sawConsent).toBe(false);
+    expect(callback(quiet.visit).searchParams.get('code')).toBeTruthy();
+  });
+
   it('lets a read-only connection be upgraded by asking for consent again', async () => {
     await createUser(db, people.acme, 'upgrade@acme.test');
     const { browser } = await signInAndGetTokens(server, {

@@ -63,10 +63,10 @@ export function consentScopes(request: ConsentRequest): ConsentScope[] {
  * Records the user's consent on the grant for this user and client (created when there is none):
  * every requested scope is granted except optional ones the user unticked, which are recorded as
  * rejected so the same request does not prompt again (and a scope ticked now is no longer
- * rejected). Returns the grant id; null, with nothing recorded, when the grant would give a
- * requested resource no scope at all (a client asked only for optional scopes and the user
- * unticked them): that answer is a denial, and is not remembered as a rejection, which would
- * refuse every later request of that client unseen.
+ * rejected). Returns the grant id; null, with nothing recorded, when the grant would leave the
+ * request with none of its scopes (a client asked only for optional scopes and the user unticked
+ * them): oidc-provider answers such a consent `access_denied` anyway, by the same rule, and
+ * remembered, its rejections would refuse that client's later requests without showing the page.
  */
 export async function grantConsent(
   provider: Provider,
@@ -101,9 +101,28 @@ export async function grantConsent(
     if (earlier && grant.rejected?.resources) {
       grant.rejected.resources[indicator] = without(earlier, granted);
     }
-    if (!grant.getResourceScope(indicator)) return null;
   }
-  return grant.save();
+  return grantsAnyAsked(grant, interaction, Object.keys(request.resourceScopes))
+    ? grant.save()
+    : null;
+}
+
+/**
+ * Whether the grant gives the request any scope it asked for, OpenID or of a resource: the rule by
+ * which oidc-provider refuses an authorization that resolved with nothing granted.
+ */
+function grantsAnyAsked(
+  grant: InstanceType<Provider['Grant']>,
+  interaction: Interaction,
+  indicators: string[],
+): boolean {
+  const { scope, resource } = interaction.params;
+  const asked = new Set(typeof scope === 'string' ? scope.split(' ') : []);
+  const resources = new Set([...indicators, ...(typeof resource === 'string' ? [resource] : [])]);
+  return (
+    Boolean(grant.getOIDCScopeFiltered(asked)) ||
+    [...resources].some((indicator) => Boolean(grant.getResourceScopeFiltered(indicator, asked)))
+  );
 }
 
 /** A space-separated scope string minus `scopes`. */

@@ -31,6 +31,12 @@ const SignInBody = z.object({
   password: z.string().max(1024).catch(''),
 });
 
+/** Why a consent ended in `access_denied`: the user said no, or said yes to nothing. */
+const DENIED = {
+  deny: 'The user denied access to Ask Analyst.',
+  allow: 'The user granted Ask Analyst no permission.',
+} as const;
+
 const ConsentBody = z.object({
   csrf: z.unknown().optional(),
   decision: z.enum(['allow', 'deny']).catch('deny'),
@@ -207,27 +213,17 @@ export async function interactionRoutes(
       if (interaction.prompt.name !== 'consent')
         throw new PageError(400, 'Request expired', EXPIRED);
 
-      if (body.decision === 'deny') {
-        const returnTo = await provider.interactionResult(
-          request.raw,
-          reply.raw,
-          { error: 'access_denied', error_description: 'The user denied access to Ask Analyst.' },
-          { mergeWithLastSubmission: false },
-        );
-        return reply.redirect(returnTo, 303);
-      }
-      const grantId = await grantConsent(provider, interaction, body.scope);
-      const returnTo = await provider.interactionResult(
-        request.raw,
-        reply.raw,
+      const grantId =
+        body.decision === 'deny' ? null : await grantConsent(provider, interaction, body.scope);
+      const returnTo =
         grantId === null
-          ? {
-              error: 'access_denied',
-              error_description: 'The user granted Ask Analyst no permission.',
-            }
-          : { consent: { grantId } },
-        { mergeWithLastSubmission: false },
-      );
+          ? await provider.interactionResult(
+              request.raw,
+              reply.raw,
+              { error: 'access_denied', error_description: DENIED[body.decision] },
+              { mergeWithLastSubmission: false },
+            )
+          : await provider.interactionResult(request.raw, reply.raw, { consent: { grantId } });
       return reply.redirect(returnTo, 303);
     });
   });
