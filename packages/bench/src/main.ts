@@ -138,8 +138,12 @@ async function main(): Promise<void> {
     // Idle memory after a warm start, as `npm start` leaves it, before any request.
     await new Promise((resolve) => setTimeout(resolve, 2_000));
     const idle = await stack.usage();
-    const chosen = SCENARIOS.filter(
+    const picked = SCENARIOS.filter(
       (s) => config.only.length === 0 || config.only.some((part) => s.name.includes(part)),
+    );
+    // A bare route sized by another row runs only with that row.
+    const chosen = picked.filter(
+      (s) => s.answerSizeOf === undefined || picked.some((other) => other.name === s.answerSizeOf),
     );
     // The ceiling before every MCP row and once after the last: the machine's state drifts during
     // a run (the ceiling alone moved by a quarter between the start and the end of one), so each
@@ -154,15 +158,10 @@ async function main(): Promise<void> {
         scenario.target === 'mcp'
           ? { ...scenario.headers, authorization: `Bearer ${await stack.token()}` }
           : scenario.headers;
-      let body = scenario.body;
-      if (scenario.answerSizeOf !== undefined) {
-        const bytes = answerBytes.get(scenario.answerSizeOf);
-        if (bytes === undefined) {
-          console.error(`bench: ${scenario.name}: left out (${scenario.answerSizeOf} not run)`);
-          continue;
-        }
-        body = { ...body, params: { answerBytes: bytes } };
-      }
+      const body =
+        scenario.answerSizeOf === undefined
+          ? scenario.body
+          : { ...scenario.body, params: { answerBytes: answerBytes.get(scenario.answerSizeOf) } };
       answerBytes.set(scenario.name, await checkOnce(scenario, url, headers, body));
       if (config.warmupSeconds > 0) {
         await load(url, headers, body, config.connections, config.warmupSeconds);

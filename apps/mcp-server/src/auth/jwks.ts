@@ -19,7 +19,11 @@ export interface IssuerKeysOptions {
   /** The issuer; its RFC 8414 metadata is at `${issuer}/.well-known/oauth-authorization-server`. */
   issuer: string;
   fetch: typeof fetch;
-  /** Clock of the failure backoff; jose's own cache times run on `Date.now()`. */
+  /**
+   * Clock of the failure backoff and of the cooldown after a failed fetch; jose's own cache times
+   * (max age, the cooldown after a fetch) run on `Date.now()`, so a clock that does not follow it
+   * (a frozen test clock) holds a failure's cooldown as long as it stands still.
+   */
   now: () => number;
   /** Least time between two refetches on an unknown `kid` (SPEC section 2: at most one a minute). */
   refetchCooldownMs?: number;

@@ -5,6 +5,7 @@ import { createTestApp } from '../test-support/app.js';
 import { createDemoApp, type DemoApp, type DemoUser } from '../test-support/demo-world.js';
 import { callTool, dataOf, errorOf } from '../test-support/mcp-call.js';
 import { appendTurn } from './continue-analysis.js';
+import { toolErrorResult } from './run-tool.js';
 import type { ToolContext } from './define-tool.js';
 
 describe('continue_analysis: follow-ups carried slot by slot (seeded demo workspace)', () => {
@@ -193,7 +194,14 @@ describe('continue_analysis: follow-ups carried slot by slot (seeded demo worksp
     });
     const error = await attempt.catch((thrown: unknown) => thrown);
     expect(error).toBeInstanceOf(ToolError);
-    expect(error).toMatchObject({ code: 'conflict', retryable: true, retryAfterSeconds: 1 });
+    // What the caller sees: the funnel's error result says to retry, and when.
+    expect(toolErrorResult(error as ToolError, 'req_test1').structuredContent).toEqual({
+      error: expect.objectContaining({
+        code: 'conflict',
+        retryable: true,
+        retryAfterSeconds: 1,
+      }) as unknown,
+    });
     const after = dataOf<AnalysisOutput>(
       await callTool(demo.app, token, 'get_analysis', { conversationId: first.conversation.id }),
     );
