@@ -396,7 +396,11 @@ export class TurnRunner {
     return this.sourceOf(conversation, { userId: conversation.userId });
   }
 
-  /** The worksheet a turn is answered from: the conversation's, or chosen among the workspace's. */
+  /**
+   * The worksheet a turn is answered from: the conversation's, or, while it has none (no question
+   * of it was placed yet), chosen among every worksheet the user can analyse; the conversation then
+   * moves to that worksheet's workspace, as a conversation started with it would be there.
+   */
   private async sourceOf(
     conversation: NonNullable<Awaited<ReturnType<typeof getConversation>>>,
     principal: { userId: string },
@@ -421,11 +425,11 @@ export class TurnRunner {
       }
       return { source: toWorksheetSource(worksheet), stated: true };
     }
-    const candidates = (
-      await listReadableWorksheets(db, principal, { ...links, minRole: 'analyst' })
-    )
-      .filter((worksheet) => worksheet.workspace.id === conversation.workspaceId)
-      .map(toWorksheetSource);
+    const analysable = await listReadableWorksheets(db, principal, {
+      ...links,
+      minRole: 'analyst',
+    });
+    const candidates = analysable.map(toWorksheetSource);
     const turns = await listTurns(db, conversation.id);
     const question = turns[turns.length - 1]?.question ?? conversation.title;
     const chosen = await this.options.analyst.chooseWorksheet(question, candidates);
@@ -436,9 +440,12 @@ export class TurnRunner {
         message: `I could not tell which worksheet the question is about. Name its data or pass a workbookId; you can analyse: ${names || 'no worksheets'}.`,
       };
     }
+    const workspaceId =
+      analysable.find((worksheet) => worksheet.id === chosen.id)?.workspace.id ??
+      conversation.workspaceId;
     await db.query(
-      'update conversations set worksheet_id = $2 where id = $1 and worksheet_id is null',
-      [conversation.id, chosen.id],
+      'update conversations set worksheet_id = $2, workspace_id = $3 where id = $1 and worksheet_id is null',
+      [conversation.id, chosen.id, workspaceId],
     );
     return { source: chosen, stated: false };
   }

@@ -7,7 +7,6 @@ import {
 import {
   authorize,
   countUnfinishedTurns,
-  getConversation,
   getReadableConversation,
   getTurn,
   type ConversationView,
@@ -167,11 +166,13 @@ export async function answerWhenReady(
     signal: AbortSignal.any([ctx.signal, ctx.analysis.closing]),
     onChange: report,
   });
-  const now = await getConversation(ctx.db, conversation.id);
+  // Read again after the turn: its count and time have moved, and so has its workspace when this
+  // turn placed a conversation that had no worksheet yet.
+  const now = await getReadableConversation(ctx.db, ctx.principal, conversation.id, {
+    appUrl: ctx.config.appUrl,
+  });
   const output: AnalysisOutput = {
-    conversation: toConversation(
-      now ? { ...conversation, updatedAt: now.updatedAt, turnCount: now.turnCount } : conversation,
-    ),
+    conversation: toConversation(now ?? conversation),
     turn: toTurn(finished),
   };
   return { structuredContent: output, text: turnText(output) };

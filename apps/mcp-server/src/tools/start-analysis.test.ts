@@ -76,6 +76,25 @@ describe('start_analysis through the MCP endpoint (seeded demo workspace)', () =
     expect(turn.answer).toBeUndefined();
   });
 
+  it('lets a follow-up place a conversation whose first question placed none, in any workspace', async () => {
+    const { conversation, turn } = dataOf<AnalysisOutput>(
+      await start('ada', { question: 'hello there' }),
+    );
+    expect(turn.error?.code).toBe('not_understood');
+    // What the user can analyse, from every workspace where they may: Operations and Research.
+    expect(turn.error?.message).toMatch(/Flights/);
+    expect(turn.error?.message).toMatch(/Cars/);
+    const followUp = dataOf<AnalysisOutput>(
+      await callTool(demo.app, await demo.tokenFor('ada'), 'continue_analysis', {
+        conversationId: conversation.id,
+        question: 'Average horsepower by origin',
+      }),
+    );
+    expect(followUp.turn.status).toBe('succeeded');
+    expect(followUp.turn.answer?.source.worksheetName).toBe('Cars');
+    expect(followUp.conversation.workspace.name).toBe('Research');
+  });
+
   it('keeps SQL in the question as words: nothing runs but the compiled plan', async () => {
     const workbookId = await demo.workbookId('Film Industry');
     const question = "How many movies by director'; DROP TABLE movies; --";
