@@ -393,7 +393,7 @@ export class TurnRunner {
   private async readSource(turn: TurnRecord): Promise<PreparedSource | Failure | null> {
     const conversation = await getConversation(this.options.db, turn.conversationId);
     if (!conversation) return null;
-    return this.sourceOf(conversation, { userId: conversation.userId });
+    return this.sourceOf(conversation, turn, { userId: conversation.userId });
   }
 
   /**
@@ -403,6 +403,7 @@ export class TurnRunner {
    */
   private async sourceOf(
     conversation: NonNullable<Awaited<ReturnType<typeof getConversation>>>,
+    turn: TurnRecord,
     principal: { userId: string },
   ): Promise<PreparedSource | Failure> {
     const { db, appUrl } = this.options;
@@ -430,9 +431,7 @@ export class TurnRunner {
       minRole: 'analyst',
     });
     const candidates = analysable.map(toWorksheetSource);
-    const turns = await listTurns(db, conversation.id);
-    const question = turns[turns.length - 1]?.question ?? conversation.title;
-    const chosen = await this.options.analyst.chooseWorksheet(question, candidates);
+    const chosen = await this.options.analyst.chooseWorksheet(turn.question, candidates);
     if (!chosen) {
       const names = candidates.map((c) => `${c.name} (${c.workbook.name})`).join(', ');
       return {
@@ -443,10 +442,15 @@ export class TurnRunner {
     const workspaceId =
       analysable.find((worksheet) => worksheet.id === chosen.id)?.workspace.id ??
       conversation.workspaceId;
-    await db.query(
-      'update conversations set worksheet_id = $2, workspace_id = $3 where id = $1 and worksheet_id is null',
+    const { rows } = await db.query(
+      'update conversations set worksheet_id = $2, workspace_id = $3 where id = $1 and worksheet_id is null returning id',
       [conversation.id, chosen.id, workspaceId],
     );
+    if (rows.length === 0) {
+      // Another turn placed the conversation meanwhile: this one is answered from that worksheet.
+      const placed = await getConversation(db, conversation.id);
+      if (placed?.worksheetId) return this.sourceOf(placed, turn, principal);
+    }
     return { source: chosen, stated: false };
   }
 }

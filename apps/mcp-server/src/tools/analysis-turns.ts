@@ -7,6 +7,7 @@ import {
 import {
   authorize,
   countUnfinishedTurns,
+  getConversation,
   getReadableConversation,
   getTurn,
   type ConversationView,
@@ -141,8 +142,9 @@ export async function watchingTurn<T>(
 /**
  * Waits up to `waitSeconds` for the turn to finish, sending `notifications/progress` with each step
  * when the caller asked for progress, and returns `{ conversation, turn }` as they stand then.
- * `conversation` was read (or created) by this call with the user's roles; only what changes as
- * turns run (turn count, last activity) is read again at the end.
+ * `conversation` was read (or created) by this call with the user's roles, and is read again at
+ * the end: turns change its count and last activity, and the turn that places a conversation
+ * with no worksheet yet moves it to that worksheet's workspace.
  */
 export async function answerWhenReady(
   ctx: ToolContext,
@@ -166,13 +168,18 @@ export async function answerWhenReady(
     signal: AbortSignal.any([ctx.signal, ctx.analysis.closing]),
     onChange: report,
   });
-  // Read again after the turn: its count and time have moved, and so has its workspace when this
-  // turn placed a conversation that had no worksheet yet.
   const now = await getReadableConversation(ctx.db, ctx.principal, conversation.id, {
     appUrl: ctx.config.appUrl,
   });
+  // Unreadable by now (a role removed meanwhile): the view read at the start, with what moved.
+  const stored = now ? null : await getConversation(ctx.db, conversation.id);
+  const view =
+    now ??
+    (stored
+      ? { ...conversation, updatedAt: stored.updatedAt, turnCount: stored.turnCount }
+      : conversation);
   const output: AnalysisOutput = {
-    conversation: toConversation(now ?? conversation),
+    conversation: toConversation(view),
     turn: toTurn(finished),
   };
   return { structuredContent: output, text: turnText(output) };
