@@ -118,7 +118,9 @@ function grantsAnyAsked(
 ): boolean {
   const { scope, resource } = interaction.params;
   const asked = new Set(typeof scope === 'string' ? scope.split(' ') : []);
-  const resources = new Set([...indicators, ...(typeof resource === 'string' ? [resource] : [])]);
+  // A client may repeat `resource` (the same one; any other is refused): a string or a list.
+  const named = [resource ?? []].flat().filter((item): item is string => typeof item === 'string');
+  const resources = new Set([...indicators, ...named]);
   return (
     Boolean(grant.getOIDCScopeFiltered(asked)) ||
     [...resources].some((indicator) => Boolean(grant.getResourceScopeFiltered(indicator, asked)))
