@@ -177,18 +177,13 @@ describe('continue_analysis: follow-ups carried slot by slot (seeded demo worksp
   });
 
   it('a turn that keeps colliding is a retryable conflict, nothing appended', async () => {
-    const token = await demo.tokenFor('ada');
-    const workbookId = await demo.workbookId('Flight Operations');
-    const first = dataOf<AnalysisOutput>(
-      await callTool(demo.app, token, 'start_analysis', {
-        question: 'Number of flights by destination',
-        workbookId,
-      }),
-    );
+    const [first] = await conversation('ada', 'Flight Operations', [
+      'Number of flights by destination',
+    ]);
     // The id of a turn already there collides on every try, as five racing follow-ups would.
     const attempt = appendTurn({ db: demo.db } as ToolContext, {
-      id: first.turn.id,
-      conversationId: first.conversation.id,
+      id: first!.turn.id,
+      conversationId: first!.conversation.id,
       question: 'only flights from LAX',
       claim: undefined,
     });
@@ -203,7 +198,9 @@ describe('continue_analysis: follow-ups carried slot by slot (seeded demo worksp
       }) as unknown,
     });
     const after = dataOf<AnalysisOutput>(
-      await callTool(demo.app, token, 'get_analysis', { conversationId: first.conversation.id }),
+      await callTool(demo.app, await demo.tokenFor('ada'), 'get_analysis', {
+        conversationId: first!.conversation.id,
+      }),
     );
     expect(after.conversation.turnCount).toBe(1);
   });
