@@ -194,7 +194,7 @@ function mulberry32(seed: number): () => number {
 }
 
 /** The holdout ids: per worksheet, the ids sorted, shuffled with a fixed seed, the first third. */
-export function holdoutIds(questions: readonly Question[]): Set<string> {
+export function holdoutIds(questions: ReadonlyArray<{ id: string; sheet: string }>): Set<string> {
   const bySheet = new Map<string, string[]>();
   for (const q of questions) bySheet.set(q.sheet, [...(bySheet.get(q.sheet) ?? []), q.id]);
   const chosen = new Set<string>();
