@@ -81,6 +81,7 @@ export {
   EMPTY_SEMANTIC_LAYER,
   SemanticLayerSchema,
   checkSemanticLayer,
+  checkSemanticLayerShape,
   semanticsByColumn,
 } from './semantics/layer.js';
 export type { ColumnSemantics, DefaultAggregation, SemanticLayer } from './semantics/layer.js';

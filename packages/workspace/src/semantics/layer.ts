@@ -90,27 +90,7 @@ export function checkSemanticLayer(
   input: unknown,
   columns: readonly WorksheetColumn[],
 ): SemanticLayer {
-  const parsed = SemanticLayerSchema.safeParse(input);
-  if (!parsed.success) {
-    const entries = Array.isArray((input as { columns?: unknown } | null)?.columns)
-      ? ((input as { columns: unknown[] }).columns as Array<{ column?: unknown } | null>)
-      : [];
-    throw refuse(
-      parsed.error.issues.map((issue) => {
-        const path = issue.path.map(String);
-        const index = issue.path[1];
-        let where = path.join('.') || 'layer';
-        if (issue.path[0] === 'columns' && typeof index === 'number') {
-          const named = entries[index]?.column;
-          where = [typeof named === 'string' ? `column ${quote(named)}` : `entry ${index}`]
-            .concat(path.slice(2))
-            .join('.');
-        }
-        return `${where}: ${issue.message}`;
-      }),
-    );
-  }
-  const layer = parsed.data;
+  const layer = checkSemanticLayerShape(input);
   const byName = new Map(columns.map((column, position) => [column.name, { column, position }]));
   const problems: string[] = [];
   const seen = new Set<string>();
@@ -143,6 +123,34 @@ export function checkSemanticLayer(
       (a, b) => byName.get(a.column)!.position - byName.get(b.column)!.position,
     ),
   };
+}
+
+/**
+ * Checks a semantic layer's shape only (what can be checked before the worksheet's columns are
+ * known, e.g. before an imported file is read); `invalid_argument` naming each bad entry.
+ */
+export function checkSemanticLayerShape(input: unknown): SemanticLayer {
+  const parsed = SemanticLayerSchema.safeParse(input);
+  if (!parsed.success) {
+    const entries = Array.isArray((input as { columns?: unknown } | null)?.columns)
+      ? ((input as { columns: unknown[] }).columns as Array<{ column?: unknown } | null>)
+      : [];
+    throw refuse(
+      parsed.error.issues.map((issue) => {
+        const path = issue.path.map(String);
+        const index = issue.path[1];
+        let where = path.join('.') || 'layer';
+        if (issue.path[0] === 'columns' && typeof index === 'number') {
+          const named = entries[index]?.column;
+          where = [typeof named === 'string' ? `column ${quote(named)}` : `entry ${index}`]
+            .concat(path.slice(2))
+            .join('.');
+        }
+        return `${where}: ${issue.message}`;
+      }),
+    );
+  }
+  return parsed.data;
 }
 
 /** Labels and synonyms that would make one word name two columns. */
