@@ -16,7 +16,7 @@ export const AIRPORTS_SEMANTICS: SemanticLayer = {
       column: 'name',
       label: 'Airport name',
       description: 'Name of the airport (e.g. Seattle-Tacoma Intl).',
-      synonyms: ['airport', 'airfield', 'airstrip', 'facility'],
+      synonyms: ['airport', 'airfield', 'airstrip', 'aerodrome', 'facility'],
       defaultAggregation: 'count_distinct',
       format: 'text',
     },

@@ -90,7 +90,7 @@ export const CARS_SEMANTICS: SemanticLayer = {
       column: 'Year',
       label: 'Model year',
       description: 'Model year of the car (stored as 1 January of that year), 1970–1982.',
-      synonyms: ['production year', 'year of manufacture', 'vintage', 'date'],
+      synonyms: ['production year', 'year of manufacture', 'yr', 'vintage', 'date'],
       format: 'date',
       defaultAggregation: 'none',
     },

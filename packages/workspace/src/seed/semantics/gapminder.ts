@@ -73,6 +73,8 @@ export const GAPMINDER_SEMANTICS: SemanticLayer = {
       description: 'Total fertility rate: children born per woman over her lifetime.',
       synonyms: [
         'birth rate',
+        'birthrate',
+        'natality',
         'births per woman',
         'children per woman',
         'total fertility rate',

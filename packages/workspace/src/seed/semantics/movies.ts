@@ -56,6 +56,7 @@ export const MOVIES_SEMANTICS: SemanticLayer = {
         'worldwide earnings',
         'worldwide revenue',
         'worldwide takings',
+        'receipts',
       ],
       unit: 'USD',
       format: 'currency',
