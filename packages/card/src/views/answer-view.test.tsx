@@ -60,6 +60,29 @@ describe('the answer view', () => {
     expect(screen.getByText('0 rows')).toBeDefined();
   });
 
+  it('shows the table alone for a chart kind the card does not draw yet', () => {
+    const answer = recordedAnswer('answer-bar');
+    const [x, y] = answer.table.columns.map((c) => ({
+      column: c.name,
+      label: c.name,
+      format: 'number' as const,
+    }));
+    render(
+      <AnswerView
+        answer={{
+          ...answer,
+          chart: { type: 'histogram', title: 'Bins', x: x!, x2: x!, y: y! },
+        }}
+        locale="en-US"
+        busy={false}
+        onAsk={vi.fn()}
+      />,
+    );
+    expect(screen.queryByTestId('chart')).toBeNull();
+    const table = screen.getByTestId('answer-table');
+    expect(within(table).getAllByRole('row')).toHaveLength(answer.table.rows.length + 1);
+  });
+
   it('offers the alternatives as follow-ups', () => {
     const { onAsk } = show('answer-bar');
     fireEvent.click(
