@@ -35,7 +35,7 @@ export interface AuthConfig {
   mcpUrl: string;
   /** The one resource (RFC 8707) tokens are issued for: `${mcpUrl}/mcp`. */
   mcpResource: string;
-  /** The product web app (`url` fields point into it); defaults to the issuer. */
+  /** The product web app (SPEC section 9). */
   appUrl: string;
   port: number;
   host: string;
@@ -134,7 +134,7 @@ const CookieKeysSchema = z.preprocess(
 const EnvSchema = z.object({
   AUTH_URL: origin.withDefault('http://localhost:4000'),
   MCP_URL: origin.withDefault('http://localhost:3000'),
-  APP_URL: origin.optional(),
+  APP_URL: origin.withDefault('http://localhost:4200'),
   AUTH_PORT: envInt(4000, 0, 65_535),
   AUTH_HOST: envString('127.0.0.1'),
   TLS_CERT_FILE: envOptionalString(),
@@ -173,13 +173,11 @@ export function loadAuthConfig(env: NodeJS.ProcessEnv): AuthConfig {
     throw new ConfigError(`Invalid authorization server configuration:\n${lines.join('\n')}`);
   }
   const e = parsed.data;
-  const appUrl = e.APP_URL ?? e.AUTH_URL;
   const production = e.NODE_ENV === 'production';
   const origins: NamedOrigin[] = [
     ['AUTH_URL', e.AUTH_URL],
     ['MCP_URL', e.MCP_URL],
-    // APP_URL defaults to AUTH_URL; checked on its own only when set.
-    ...(e.APP_URL ? [['APP_URL', e.APP_URL] as const] : []),
+    ['APP_URL', e.APP_URL],
   ];
   const problems = insecureOriginProblems(origins, { production });
   if (production && !e.AUTH_SIGNING_KEYS) {
@@ -204,7 +202,7 @@ export function loadAuthConfig(env: NodeJS.ProcessEnv): AuthConfig {
     issuer: e.AUTH_URL,
     mcpUrl: e.MCP_URL,
     mcpResource: `${e.MCP_URL}/mcp`,
-    appUrl,
+    appUrl: e.APP_URL,
     port: e.AUTH_PORT,
     host: e.AUTH_HOST,
     tls: tls.tls,

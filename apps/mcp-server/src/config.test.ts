@@ -8,7 +8,7 @@ describe('loadMcpConfig', () => {
       mcpUrl: 'http://localhost:3000',
       authUrl: 'http://localhost:4000',
       cdnUrl: 'http://localhost:4100',
-      appUrl: 'http://localhost:4000',
+      appUrl: 'http://localhost:4200',
       allowedOrigins: [],
       port: 3000,
       host: '127.0.0.1',
@@ -82,6 +82,7 @@ describe('loadMcpConfig', () => {
         MCP_URL: 'https://mcp.example.com',
         AUTH_URL: 'https://auth.example.com',
         CDN_URL: 'https://cdn.example.com',
+        APP_URL: 'https://app.example.com',
         CURSOR_SECRET: 'c'.repeat(32),
       }),
     ).not.toThrow();
@@ -130,6 +131,7 @@ describe('loadMcpConfig', () => {
       MCP_URL: 'https://mcp.example.com',
       AUTH_URL: 'https://auth.example.com',
       CDN_URL: 'https://cdn.example.com',
+      APP_URL: 'https://app.example.com',
     };
     expect(() => loadMcpConfig(production)).toThrow(
       'Invalid MCP server configuration:\nCURSOR_SECRET is required when NODE_ENV=production',

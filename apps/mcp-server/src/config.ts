@@ -20,7 +20,7 @@ export interface McpConfig {
   /** The authorization server's issuer (compared exactly with `iss`). */
   authUrl: string;
   cdnUrl: string;
-  /** The product web app that `url` fields point into. */
+  /** The product web app that `url` fields point into (SPEC section 9). */
   appUrl: string;
   /** Browser origins, besides `mcpUrl` itself, allowed to call `/mcp`. */
   allowedOrigins: string[];
@@ -96,7 +96,7 @@ const EnvSchema = z.object({
   MCP_URL: origin.withDefault('http://localhost:3000'),
   AUTH_URL: origin.withDefault('http://localhost:4000'),
   CDN_URL: origin.withDefault('http://localhost:4100'),
-  APP_URL: origin.optional(),
+  APP_URL: origin.withDefault('http://localhost:4200'),
   ALLOWED_ORIGINS: z.preprocess(
     blankToUndefined,
     z
@@ -158,13 +158,12 @@ export function loadMcpConfig(env: NodeJS.ProcessEnv): McpConfig {
     throw new ConfigError(`Invalid MCP server configuration:\n${lines.join('\n')}`);
   }
   const e = parsed.data;
-  const appUrl = e.APP_URL ?? e.AUTH_URL;
   const production = e.NODE_ENV === 'production';
   const origins: NamedOrigin[] = [
     ['MCP_URL', e.MCP_URL],
     ['AUTH_URL', e.AUTH_URL],
     ['CDN_URL', e.CDN_URL],
-    ['APP_URL', appUrl],
+    ['APP_URL', e.APP_URL],
     ...e.ALLOWED_ORIGINS.map((value): NamedOrigin => ['ALLOWED_ORIGINS', value]),
   ];
   const problems = insecureOriginProblems(origins, { production });
@@ -197,7 +196,7 @@ export function loadMcpConfig(env: NodeJS.ProcessEnv): McpConfig {
     mcpUrl: e.MCP_URL,
     authUrl: e.AUTH_URL,
     cdnUrl: e.CDN_URL,
-    appUrl,
+    appUrl: e.APP_URL,
     allowedOrigins: e.ALLOWED_ORIGINS,
     port: e.MCP_PORT,
     host: e.MCP_HOST,
