@@ -1,7 +1,8 @@
 /**
  * One schema change; statements run in order inside one transaction. Never edit a shipped one: add
  * another. (Version 1 once also created the authorization server's tables; they moved to
- * dev-auth's own migrations, which adopt them where they exist: docs/decisions.md.)
+ * dev-auth's own migrations, which adopt them where they exist:
+ * docs/decisions/040-dev-auth-owns-its-tables.md.)
  */
 export interface Migration {
   version: number;
