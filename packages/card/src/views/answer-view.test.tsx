@@ -1,6 +1,6 @@
 import { fireEvent, render, screen, within } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
-import { HOSTILE, hostileAnswer, recordedAnswer } from '../test-support.js';
+import { HOSTILE, hostileAnswer, recordedAnswer } from '../test-support/recorded.js';
 import { AnswerView } from './answer-view.js';
 
 function show(name: string, onAsk = vi.fn()) {

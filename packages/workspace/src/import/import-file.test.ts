@@ -3,7 +3,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DataError, type WorksheetEngine } from '../data/index.js';
-import { openTestEngine } from '../data/testing.js';
+import { openTestEngine } from '../testing/data.js';
 import { WorkspaceError } from '../errors.js';
 import { openTestDatabase, testDatabaseKind, type TestDatabase } from '../testing/database.js';
 import { createSmallWorld, type SmallWorld } from '../testing/world.js';

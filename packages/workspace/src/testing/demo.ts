@@ -1,8 +1,8 @@
 import type { WorksheetEngine } from '../data/index.js';
-import { openTestEngine } from '../data/testing.js';
+import { openTestEngine } from './data.js';
 import type { Queryable } from '../db/database.js';
 import { seedDemoWorkspace } from '../seed/demo.js';
-import { openTestDatabase, type TestDatabase } from '../testing/database.js';
+import { openTestDatabase, type TestDatabase } from './database.js';
 
 /** A migrated test database with the demo workspace seeded, and its worksheet engine. */
 export interface DemoFixture {

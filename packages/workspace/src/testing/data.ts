@@ -1,9 +1,9 @@
 import { mkdtemp, readFile, rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
-import { demoDataFile } from './demo-data.js';
-import { WorksheetEngine } from './engine.js';
-import type { EngineOptions } from './types.js';
+import { demoDataFile } from '../data/demo-data.js';
+import { WorksheetEngine } from '../data/engine.js';
+import type { EngineOptions } from '../data/types.js';
 
 /** Test support: an engine over a fresh temporary data folder, and a way to remove both. */
 export async function openTestEngine(

@@ -1,5 +1,5 @@
 import type { AnalysisOutput, Answer, Turn } from '@ask-analyst/protocol';
-import { scenario } from './fixtures/scenarios.js';
+import { scenario } from '../fixtures/scenarios.js';
 
 /** The last recorded output of a scenario (its finished turn). */
 export function recordedOutput(name: string): AnalysisOutput {
