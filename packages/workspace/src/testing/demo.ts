@@ -1,4 +1,4 @@
-import type { WorksheetEngine } from '../data/index.js';
+import type { WorksheetEngine } from '../data/engine.js';
 import { openTestEngine } from './data.js';
 import type { Queryable } from '../db/database.js';
 import { seedDemoWorkspace } from '../seed/demo.js';
