@@ -6,9 +6,10 @@ import {
   envString,
   envTrustProxy,
   insecureOriginProblems,
+  loadTlsFiles,
   type NamedOrigin,
-} from '@ask-analyst/protocol';
-import { loadTlsFiles, type TlsFiles } from '@ask-analyst/protocol/tls';
+  type TlsFiles,
+} from '@ask-analyst/config';
 import { z } from 'zod';
 
 /** A fixed-window rate limit: at most `max` events per `windowSeconds` per key. */

@@ -8,9 +8,10 @@ import {
   insecureOriginProblems,
   isLoopbackOrigin,
   isOrigin,
+  loadTlsFiles,
   type NamedOrigin,
-} from '@ask-analyst/protocol';
-import { loadTlsFiles, type TlsFiles } from '@ask-analyst/protocol/tls';
+  type TlsFiles,
+} from '@ask-analyst/config';
 import { z } from 'zod';
 
 /** Everything the MCP server reads from its environment, parsed once (SPEC sections 1 and 7). */

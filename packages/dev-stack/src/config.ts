@@ -1,5 +1,5 @@
 import { resolve } from 'node:path';
-import { loadTlsFiles, type TlsFiles } from '@ask-analyst/protocol/tls';
+import { loadTlsFiles, type TlsFiles } from '@ask-analyst/config';
 import { z } from 'zod';
 
 const Port = z.coerce.number().int().min(0).max(65_535);

@@ -9,20 +9,9 @@ export {
   RequestIdSchema,
 } from './http-errors.js';
 export type { HttpErrorBody, HttpErrorCode, HttpErrorType } from './http-errors.js';
-export {
-  blankToUndefined,
-  envInt,
-  envOptionalString,
-  envOrigins,
-  envString,
-  envTrustProxy,
-  parseTrustProxy,
-} from './env.js';
 export { isRecord } from './json-values.js';
 export { ProtectedResourceMetadataSchema } from './metadata.js';
 export type { ProtectedResourceMetadata } from './metadata.js';
-export { insecureOriginProblems, isLoopbackOrigin, isOrigin } from './origins.js';
-export type { NamedOrigin } from './origins.js';
 export { TOOL_ERROR_CODES, ToolErrorCodeSchema, ToolErrorSchema } from './tool-errors.js';
 export type { ToolErrorCode, ToolErrorContent } from './tool-errors.js';
 export { WhoamiInputSchema, WhoamiOutputSchema } from './tools/whoami.js';
