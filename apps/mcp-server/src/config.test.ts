@@ -104,6 +104,26 @@ describe('loadMcpConfig', () => {
     expect(() => loadMcpConfig({ TOOL_CALLS_PER_MINUTE: 'many' })).toThrow(/TOOL_CALLS_PER_MINUTE/);
   });
 
+  it('names every problem in one message, malformed variables and production rules alike', () => {
+    expect(() =>
+      loadMcpConfig({
+        NODE_ENV: 'production',
+        MCP_URL: 'https://mcp.example.com',
+        AUTH_URL: 'https://auth.example.com/',
+        CDN_URL: 'https://cdn.example.com',
+        APP_URL: 'https://app.example.com',
+        TOOL_CALLS_PER_MINUTE: 'many',
+      }),
+    ).toThrow(
+      [
+        'Invalid MCP server configuration:',
+        'AUTH_URL must be an origin such as https://mcp.example.com (no path, no trailing slash)',
+        'TOOL_CALLS_PER_MINUTE Invalid input: expected number, received NaN',
+        'CURSOR_SECRET is required when NODE_ENV=production',
+      ].join('\n'),
+    );
+  });
+
   it('reads TLS_CERT_FILE and TLS_KEY_FILE together, checked before the server listens', () => {
     expect(() =>
       loadMcpConfig({ MCP_URL: 'https://mcp.example.com', TLS_CERT_FILE: '/etc/mcp/cert.pem' }),

@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import type { z } from 'zod';
 import {
   blankToUndefined,
+  envBoolean,
   envInt,
   envOptionalString,
   envOrigins,
@@ -49,6 +50,16 @@ describe('envString and envOptionalString', () => {
     expect(envString('.data').parse(undefined)).toBe('.data');
     expect(envOptionalString().parse('postgres://db/aa')).toBe('postgres://db/aa');
     expect(envOptionalString().parse(' ')).toBeUndefined();
+  });
+});
+
+describe('envBoolean', () => {
+  it('reads true or false, with the fallback when unset or blank, and refuses anything else', () => {
+    expect(envBoolean(false).parse('true')).toBe(true);
+    expect(envBoolean(true).parse('false')).toBe(false);
+    expect(envBoolean(true).parse(' ')).toBe(true);
+    expect(envBoolean(false).parse(undefined)).toBe(false);
+    expect(envBoolean(false).safeParse('yes').success).toBe(false);
   });
 });
 

@@ -24,6 +24,17 @@ export function envOptionalString() {
   return z.preprocess(blankToUndefined, z.string().optional());
 }
 
+/** `true` or `false`; `fallback` when unset or blank. */
+export function envBoolean(fallback: boolean) {
+  return z.preprocess(
+    blankToUndefined,
+    z
+      .enum(['true', 'false'])
+      .default(fallback ? 'true' : 'false')
+      .transform((value) => value === 'true'),
+  );
+}
+
 /**
  * Origin variables (see {@link isOrigin}) whose error message shows `example`, e.g.
  * `must be an origin such as https://mcp.example.com (no path, no trailing slash)`.

@@ -1,5 +1,6 @@
 export {
   blankToUndefined,
+  envBoolean,
   envInt,
   envOptionalString,
   envOrigins,
@@ -7,6 +8,8 @@ export {
   envTrustProxy,
   parseTrustProxy,
 } from './env.js';
+export { ConfigError, TLS_VARIABLES, loadConfig } from './load-config.js';
+export type { ConfigChecks } from './load-config.js';
 export { insecureOriginProblems, isLoopbackOrigin, isOrigin } from './origins.js';
 export type { NamedOrigin } from './origins.js';
 export { loadTlsFiles } from './tls.js';
