@@ -108,6 +108,28 @@ describe('loadAuthConfig', () => {
     expect(loadAuthConfig({ ACCESS_TOKEN_TTL: '5' }).accessTokenTtl).toBe(5);
   });
 
+  it('names a malformed variable and the production rules in one message', () => {
+    expect(() =>
+      loadAuthConfig({
+        NODE_ENV: 'production',
+        AUTH_URL: 'https://auth.example.com',
+        MCP_URL: 'https://mcp.example.com',
+        APP_URL: 'https://app.example.com',
+        COOKIE_KEYS: 'short',
+        ACCESS_TOKEN_TTL: '30',
+      }),
+    ).toThrow(
+      new ConfigError(
+        [
+          'Invalid authorization server configuration:',
+          'COOKIE_KEYS must be a comma-separated list of secrets of at least 32 characters each',
+          'AUTH_SIGNING_KEYS is required when NODE_ENV=production',
+          'ACCESS_TOKEN_TTL must be at least 60 when NODE_ENV=production',
+        ].join('\n'),
+      ),
+    );
+  });
+
   it('requires TLS for an https issuer, and reads TLS_CERT_FILE with TLS_KEY_FILE', () => {
     expect(loadAuthConfig({ AUTH_URL: 'https://auth.example.com' }).requireTls).toBe(true);
     expect(() =>
