@@ -1,6 +1,6 @@
 import { readFileSync } from 'node:fs';
 import type { PreviousTurn } from '../planner/build-plan.js';
-import type { Reading } from '../planner/reading.js';
+import type { Reading } from '../planner/reading/reading.js';
 import type { ValueIndex } from '../semantics/values.js';
 import type { ColumnSemantics, WorksheetSemantics } from '../semantics/worksheet.js';
 import { nameWords } from '../text/tokens.js';

@@ -5,8 +5,8 @@ import type {
   PlanFilter,
   TimeGrain,
 } from '@ask-analyst/protocol';
-import type { ColumnSemantics } from '../semantics/worksheet.js';
-import type { FollowUpCue } from './keywords.js';
+import type { ColumnSemantics } from '../../semantics/worksheet.js';
+import type { FollowUpCue } from '../keywords.js';
 
 /** How a piece of the plan came to be (SPEC section 4, interpretation slots). */
 export type SlotSource = 'stated' | 'defaulted' | 'value_matched' | 'carried_over';

@@ -4,9 +4,13 @@ import {
   readingJson,
   recordedQuestions,
   type CorpusEntry,
-} from '../test-support/reading-corpus.js';
-import { FIXTURES, openTestWorksheets, type TestWorksheets } from '../test-support/worksheets.js';
-import { buildPlan, type PreviousTurn } from './build-plan.js';
+} from '../../test-support/reading-corpus.js';
+import {
+  FIXTURES,
+  openTestWorksheets,
+  type TestWorksheets,
+} from '../../test-support/worksheets.js';
+import { buildPlan, type PreviousTurn } from '../build-plan.js';
 import { readQuestion } from './read-question.js';
 
 let w: TestWorksheets;
