@@ -4,7 +4,6 @@ import { nameWords, phraseKey } from '../../../text/tokens.js';
 import { keywordOf, type Mention } from '../../mentions.js';
 import { rowLabel } from '../columns.js';
 import type { ReadingPass } from '../context.js';
-import type { Reading } from '../reading.js';
 
 /** Superlatives of quantity: "the most movies" ranks by how many rows there are. */
 const QUANTITY = new Set(['most', 'least', 'fewest', 'busiest']);
@@ -47,18 +46,27 @@ function adjectiveColumn(words: string, semantics: WorksheetSemantics): ColumnSe
   return best?.column ?? null;
 }
 
-function hasGrouping(mentions: readonly Mention[], reading: Reading): boolean {
-  if (reading.dimensions.length > 0) return true;
-  return mentions.some((m, index) => {
-    if (keywordOf(m, 'group')) return true;
-    if (!keywordOf(m, 'which')) return false;
-    const target = mentions.slice(index + 1).find((x) => !(x.kind === 'word' && x.stop));
-    return (
-      target?.kind === 'entity' ||
-      Boolean(keywordOf(target, 'grain')) ||
-      (target?.kind === 'column' && (target.column.role !== 'measure' || target.column.discrete))
-    );
-  });
+/**
+ * Whether the question's words ask for groups ("by", "per", "which origin", "which movie"), read or
+ * not yet: a superlative then ranks groups rather than taking a maximum. One pass over the mentions,
+ * from the last, keeping the next one that is not a stopword.
+ */
+function asksForGroups(mentions: readonly Mention[]): boolean {
+  let following: Mention | undefined;
+  let asks = false;
+  for (let index = mentions.length - 1; index >= 0 && !asks; index -= 1) {
+    const m = mentions[index]!;
+    if (keywordOf(m, 'group')) asks = true;
+    else if (keywordOf(m, 'which')) {
+      asks =
+        following?.kind === 'entity' ||
+        Boolean(keywordOf(following, 'grain')) ||
+        (following?.kind === 'column' &&
+          (following.column.role !== 'measure' || following.column.discrete));
+    }
+    if (!(m.kind === 'word' && m.stop)) following = m;
+  }
+  return asks;
 }
 
 /**
@@ -71,6 +79,9 @@ function hasGrouping(mentions: readonly Mention[], reading: Reading): boolean {
 export const measures: ReadingPass = {
   name: 'measures',
   run({ mentions, reading, semantics, used, superlatives, at, use, next }) {
+    let groupsAsked: boolean | undefined;
+    const hasGrouping = () =>
+      reading.dimensions.length > 0 || (groupsAsked ??= asksForGroups(mentions));
     mentions.forEach((m, index) => {
       if (used.has(index)) return;
       const aggregation = keywordOf(m, 'aggregation');
@@ -205,7 +216,7 @@ export const measures: ReadingPass = {
         }
         const chosen: Aggregation =
           explicit ??
-          (superlative && !hasGrouping(mentions, reading)
+          (superlative && !hasGrouping()
             ? superlative.direction === 'desc'
               ? 'max'
               : 'min'

@@ -11,8 +11,11 @@ export const valueLists: ReadingPass = {
   name: 'value-lists',
   run({ mentions, reading, semantics, foundValues, at, use, addFilter }) {
     const byColumn = new Map<string, FoundValue[]>();
-    for (const item of foundValues)
-      byColumn.set(item.column, [...(byColumn.get(item.column) ?? []), item]);
+    for (const item of foundValues) {
+      const items = byColumn.get(item.column) ?? [];
+      items.push(item);
+      byColumn.set(item.column, items);
+    }
     const compared = mentions.some((m) => keywordOf(m, 'compare') || keywordOf(m, 'difference'));
     for (const [column, items] of byColumn) {
       const words = items.map((item) => item.words).join(', ');
