@@ -47,9 +47,23 @@ function must(cmd, args, options) {
   }
 }
 
-/** @param {{ command: string, args: string[], env?: Record<string, string> }} step */
-function mustStep(step) {
-  must(step.command, step.args, { env: { ...process.env, ...step.env } });
+/**
+ * Runs a step of a plan; with `quiet`, its output (apt-get's and dpkg's pages of progress) is shown
+ * only when it fails.
+ * @param {{ command: string, args: string[], env?: Record<string, string> }} step
+ * @param {{ quiet?: boolean }} [options]
+ */
+function mustStep(step, { quiet = false } = {}) {
+  const env = { ...process.env, ...step.env };
+  if (!quiet) return must(step.command, step.args, { env });
+  const result = spawnSync(step.command, step.args, { cwd: root, env, encoding: 'utf8' });
+  if (result.status === 0) return;
+  process.stdout.write(result.stdout ?? '');
+  process.stderr.write(result.stderr ?? '');
+  console.error(
+    `\n${[step.command, ...step.args].join(' ')} failed (${result.error?.message ?? `exit ${result.status}`})`,
+  );
+  process.exit(result.status || 1);
 }
 
 function ensureSystemPackages() {
@@ -58,10 +72,13 @@ function ensureSystemPackages() {
     console.error(`\n${plan.message}\n`);
     process.exit(1);
   }
+  const started = Date.now();
   if (plan.missing.length > 0) {
-    console.log(`Installing Debian's ${plan.missing.join(', ')} for the tests`);
+    console.log(`Installing Debian's ${plan.missing.join(', ')} for the tests (apt-get)`);
   }
-  for (const step of plan.steps) mustStep(step);
+  for (const step of plan.steps) mustStep(step, { quiet: true });
+  if (plan.missing.length > 0)
+    console.log(`Installed in ${Math.round((Date.now() - started) / 1000)} s`);
 }
 
 function ensurePnpm() {
