@@ -2,7 +2,7 @@ import { spawnSync } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { selfSignedCertificateArgs } from '@ask-analyst/protocol/testing/openssl-args';
+import { selfSignedCertificateArgs } from '@ask-analyst/config/testing/openssl-args';
 
 /**
  * A throwaway self-signed certificate for `127.0.0.1`, made before the test processes start and

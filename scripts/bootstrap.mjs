@@ -2,12 +2,22 @@
 // The two commands of the README on a fresh machine with only Node and npm:
 //   npm start  -> install what is missing, build, start the whole dev stack
 //   npm test   -> install what is missing, build, run every package's tests, print one summary line
-import { spawnSync } from 'node:child_process';
+// First on the machine's Node: the Debian packages the tests need (npm test), pnpm, the dependencies.
+// Then everything runs on a supported Node LTS: the machine's, or the Node 22 binary the dependencies
+// brought (this script runs itself again on it, with its folder first on PATH for every child).
+// The decisions are in bootstrap/plan.mjs, with their tests.
+import { spawn, spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync, readdirSync, readFileSync, rmSync } from 'node:fs';
-import { join } from 'node:path';
+import { homedir } from 'node:os';
+import { delimiter, dirname, join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { findOnPath, machineFacts, onPath } from './bootstrap/machine.mjs';
+import { planNode, planPnpm, planSystemPackages } from './bootstrap/plan.mjs';
 
-const root = new URL('..', import.meta.url).pathname;
-const command = process.argv[2];
+const root = fileURLToPath(new URL('..', import.meta.url));
+const [command, ...extraArgs] = process.argv.slice(2);
+/** Set on the run of this script on the chosen Node: the note that says which Node it is. */
+const CHOSEN_NODE = 'ASK_ANALYST_NODE';
 
 /** Packages whose tests exercise the database and so also run against a Postgres server. */
 const POSTGRES_PACKAGES = [
@@ -17,12 +27,18 @@ const POSTGRES_PACKAGES = [
   '@ask-analyst/mcp-server',
 ];
 
+/**
+ * @param {string} cmd @param {string[]} args @param {import('node:child_process').SpawnSyncOptions} [options]
+ */
 function run(cmd, args, options = {}) {
   const result = spawnSync(cmd, args, { stdio: 'inherit', cwd: root, ...options });
   if (result.error) throw result.error;
   return result.status ?? 1;
 }
 
+/**
+ * @param {string} cmd @param {string[]} args @param {import('node:child_process').SpawnSyncOptions} [options]
+ */
 function must(cmd, args, options) {
   const status = run(cmd, args, options);
   if (status !== 0) {
@@ -31,16 +47,59 @@ function must(cmd, args, options) {
   }
 }
 
-function hasPnpm() {
-  const result = spawnSync('pnpm', ['--version'], { stdio: 'ignore' });
-  return result.status === 0;
+/**
+ * Runs a step of a plan; with `quiet`, its output (apt-get's and dpkg's pages of progress) is shown
+ * only when it fails.
+ * @param {{ command: string, args: string[], env?: Record<string, string> }} step
+ * @param {{ quiet?: boolean }} [options]
+ */
+function mustStep(step, { quiet = false } = {}) {
+  const env = { ...process.env, ...step.env };
+  if (!quiet) return must(step.command, step.args, { env });
+  const result = spawnSync(step.command, step.args, { cwd: root, env, encoding: 'utf8' });
+  if (result.status === 0) return;
+  process.stdout.write(result.stdout ?? '');
+  process.stderr.write(result.stderr ?? '');
+  console.error(
+    `\n${[step.command, ...step.args].join(' ')} failed (${result.error?.message ?? `exit ${result.status}`})`,
+  );
+  process.exit(result.status || 1);
+}
+
+function ensureSystemPackages() {
+  const plan = planSystemPackages(machineFacts());
+  if (plan.kind === 'stop') {
+    console.error(`\n${plan.message}\n`);
+    process.exit(1);
+  }
+  const started = Date.now();
+  if (plan.missing.length > 0) {
+    console.log(`Installing Debian's ${plan.missing.join(', ')} for the tests (apt-get)`);
+  }
+  for (const step of plan.steps) mustStep(step, { quiet: true });
+  if (plan.missing.length > 0)
+    console.log(`Installed in ${Math.round((Date.now() - started) / 1000)} s`);
 }
 
 function ensurePnpm() {
-  if (hasPnpm()) return;
-  console.log('pnpm not found: installing pnpm@10 with npm');
-  if (run('npm', ['install', '--global', 'pnpm@10']) !== 0 || !hasPnpm()) {
-    console.error('Could not install pnpm. Install it yourself (npm i -g pnpm@10) and run again.');
+  const { packageManager } = /** @type {{ packageManager: string }} */ (
+    readJson(join(root, 'package.json'))
+  );
+  const cacheDir = join(process.env.XDG_CACHE_HOME || join(homedir(), '.cache'), 'ask-analyst');
+  const plan = planPnpm({
+    pnpmOnPath: onPath('pnpm'),
+    uid: process.getuid?.() ?? -1,
+    packageManager,
+    cacheDir,
+  });
+  if (plan.kind === 'present') return;
+  console.log(`pnpm not found: ${[plan.step.command, ...plan.step.args].join(' ')}`);
+  mustStep(plan.step);
+  if (plan.binDir) process.env.PATH = `${plan.binDir}${delimiter}${process.env.PATH ?? ''}`;
+  if (!onPath('pnpm')) {
+    console.error(
+      'pnpm is still not on PATH. Install it (npm install --global pnpm@10) and run again.',
+    );
     process.exit(1);
   }
 }
@@ -52,12 +111,25 @@ function ensureDependencies() {
   if (!existsSync(stamp) || process.env.CI) must('pnpm', ['install', ...frozen]);
 }
 
+/**
+ * @param {string} path
+ * @returns {unknown}
+ */
+function readJson(path) {
+  return JSON.parse(readFileSync(path, 'utf8'));
+}
+
+/** @typedef {'numPassedTests' | 'numFailedTests' | 'numPendingTests' | 'numTodoTests'} VitestCount */
+
+/** @param {string} reportDir */
 function summarize(reportDir) {
   let passed = 0;
   let failed = 0;
   let skipped = 0;
   for (const file of existsSync(reportDir) ? readdirSync(reportDir) : []) {
-    const report = JSON.parse(readFileSync(join(reportDir, file), 'utf8'));
+    const report = /** @type {Partial<Record<VitestCount, number>>} */ (
+      readJson(join(reportDir, file))
+    );
     passed += report.numPassedTests ?? 0;
     failed += report.numFailedTests ?? 0;
     skipped += (report.numPendingTests ?? 0) + (report.numTodoTests ?? 0);
@@ -65,18 +137,79 @@ function summarize(reportDir) {
   return { passed, failed, skipped };
 }
 
-ensurePnpm();
-ensureDependencies();
+/** The Node 22 binary of the npm `node` package, once `pnpm install` has run its postinstall. */
+async function node22() {
+  const { node22Path } = await import('../tooling/node22/index.js');
+  let path;
+  try {
+    path = node22Path();
+  } catch {
+    return null;
+  }
+  const version = spawnSync(path, ['--version'], { encoding: 'utf8' });
+  return version.status === 0 ? { path, version: version.stdout.trim() } : null;
+}
+
+/**
+ * Runs `cmd` and passes it the signals this process gets (npm forwards Ctrl+C and `kill` to us);
+ * resolves with its exit status.
+ * @param {string} cmd @param {string[]} args @param {NodeJS.ProcessEnv} env
+ * @returns {Promise<number>}
+ */
+function runForwardingSignals(cmd, args, env) {
+  const child = spawn(cmd, args, { stdio: 'inherit', cwd: root, env });
+  const signals = /** @type {const} */ (['SIGINT', 'SIGTERM', 'SIGHUP']);
+  const forward = (/** @type {NodeJS.Signals} */ signal) => child.kill(signal);
+  for (const signal of signals) process.on(signal, forward);
+  return new Promise((resolve) => {
+    child.on('exit', (code, signal) => {
+      for (const s of signals) process.off(s, forward);
+      resolve(code ?? 128 + (signal === 'SIGINT' ? 2 : signal === 'SIGHUP' ? 1 : 15));
+    });
+  });
+}
+
+if (command !== 'start' && command !== 'test') {
+  console.error('usage: node scripts/bootstrap.mjs start|test');
+  process.exit(2);
+}
+
+if (!process.env[CHOSEN_NODE]) {
+  if (command === 'test') ensureSystemPackages();
+  ensurePnpm();
+  ensureDependencies();
+  const plan = planNode({ machineVersion: process.version, node22: await node22() });
+  if (plan.kind === 'stop') {
+    console.error(`\n${plan.message}`);
+    process.exit(1);
+  }
+  if (plan.kind === 'node22') {
+    /** @type {NodeJS.ProcessEnv} */
+    const env = { ...process.env, [CHOSEN_NODE]: plan.note };
+    env.PATH = `${dirname(plan.path)}${delimiter}${env.PATH ?? ''}`;
+    const script = fileURLToPath(import.meta.url);
+    process.exit(await runForwardingSignals(plan.path, [script, command, ...extraArgs], env));
+  }
+  process.env[CHOSEN_NODE] = plan.note;
+}
+
+// From here on, this process runs on the chosen Node; every child finds it first on PATH.
+process.env.PATH = `${dirname(process.execPath)}${delimiter}${process.env.PATH ?? ''}`;
+console.log(`npm ${command} runs on ${process.env[CHOSEN_NODE]}`);
 
 if (command === 'start') {
   must('pnpm', ['turbo', 'run', 'build', '--output-logs=errors-only']);
-  process.exit(run('node', ['packages/dev-stack/dist/main.js', ...process.argv.slice(3)]));
-} else if (command === 'test') {
+  const main = join(root, 'packages/dev-stack/dist/main.js');
+  process.exit(await runForwardingSignals(process.execPath, [main, ...extraArgs], process.env));
+} else {
   const reportDir = join(root, '.test-reports');
   rmSync(reportDir, { recursive: true, force: true });
   mkdirSync(reportDir, { recursive: true });
   const { TEST_DATABASE_URL: givenUrl, ...rest } = process.env;
+  /** @type {NodeJS.ProcessEnv} */
   const env = { ...rest, TEST_REPORT_DIR: reportDir };
+  // The e2e tests look in /usr/bin; a Chromium elsewhere on PATH is named to them.
+  env.CHROMIUM_PATH ||= findOnPath('chromium');
   must('pnpm', ['turbo', 'run', 'build', 'typecheck', 'lint', '--output-logs=errors-only'], {
     env,
   });
@@ -87,8 +220,7 @@ if (command === 'start') {
   if (!postgresUrl) {
     // From the workspace package's test helpers, built just above (one implementation for the
     // store tests' server and the fault tests' own).
-    const { startThrowawayPostgres } =
-      await import('../packages/workspace/dist/testing/postgres-server.js');
+    const { startThrowawayPostgres } = await import('@ask-analyst/workspace/testing');
     const server = await startThrowawayPostgres({ maxConnections: 200 });
     if ('url' in server) {
       console.log(`Started a throwaway Postgres server for the store tests at ${server.url}`);
@@ -96,15 +228,13 @@ if (command === 'start') {
       stopPostgres = () => server.destroySync();
       process.on('exit', () => stopPostgres());
       for (const signal of ['SIGINT', 'SIGTERM']) process.on(signal, () => process.exit(130));
-    } else if (process.env.CI) {
+    } else {
+      // Never a silent skip: a run without the Postgres pass would leave half the store tests unrun.
       console.error(
-        `No Postgres server for the store tests: ${server.skipped}. CI must run them on Postgres.`,
+        `\nNo Postgres server for the store tests: ${server.skipped}. Install Debian's postgresql ` +
+          "or set TEST_DATABASE_URL to a server's URL, then run npm test again.",
       );
       process.exit(1);
-    } else {
-      console.log(
-        `\n!! No Postgres server for the store tests: ${server.skipped}. They run on the embedded database only.\n`,
-      );
     }
   }
   // Every package on the embedded database first; then, when a Postgres server is named, the
@@ -122,7 +252,4 @@ if (command === 'start') {
   const { passed, failed, skipped } = summarize(reportDir);
   console.log(`\n${passed} passed, ${failed} failed, ${skipped} skipped`);
   process.exit(status !== 0 || failed > 0 ? 1 : 0);
-} else {
-  console.error('usage: node scripts/bootstrap.mjs start|test');
-  process.exit(2);
 }

@@ -8,6 +8,6 @@ export default {
     ...base.test,
     include: ['src/**/*.test.{ts,tsx}'],
     environment: 'happy-dom',
-    setupFiles: ['src/test-setup.ts'],
+    setupFiles: ['src/test-support/setup.ts'],
   },
 };

@@ -16,7 +16,7 @@ import { createProvider } from './provider/create-provider.js';
 import { loadSigningKeys } from './provider/keys.js';
 import { deriveCookieKeys, deriveCsrfSecret } from './provider/secrets.js';
 
-export { isLoopbackOrigin } from '@ask-analyst/protocol';
+export { isLoopbackOrigin } from '@ask-analyst/config';
 export { ConfigError, loadAuthConfig } from './config.js';
 export type { AuthConfig, PrivateSigningJwk, RateLimitRule } from './config.js';
 export { CODE_EDITOR_CLIENT_ID } from './provider/clients.js';

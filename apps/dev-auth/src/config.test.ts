@@ -12,7 +12,7 @@ describe('loadAuthConfig', () => {
       issuer: 'http://localhost:4000',
       mcpUrl: 'http://localhost:3000',
       mcpResource: 'http://localhost:3000/mcp',
-      appUrl: 'http://localhost:4000',
+      appUrl: 'http://localhost:4200',
       port: 4000,
       host: '127.0.0.1',
       databaseUrl: undefined,
@@ -81,6 +81,7 @@ describe('loadAuthConfig', () => {
           'Invalid authorization server configuration:',
           'AUTH_URL must be https when NODE_ENV=production (got http://localhost:4000)',
           'MCP_URL must be https when NODE_ENV=production (got http://localhost:3000)',
+          'APP_URL must be https when NODE_ENV=production (got http://localhost:4200)',
           'AUTH_SIGNING_KEYS is required when NODE_ENV=production',
         ].join('\n'),
       ),
@@ -105,6 +106,28 @@ describe('loadAuthConfig', () => {
     );
     expect(() => loadAuthConfig({ ACCESS_TOKEN_TTL: '4' })).toThrow('ACCESS_TOKEN_TTL');
     expect(loadAuthConfig({ ACCESS_TOKEN_TTL: '5' }).accessTokenTtl).toBe(5);
+  });
+
+  it('names a malformed variable and the production rules in one message', () => {
+    expect(() =>
+      loadAuthConfig({
+        NODE_ENV: 'production',
+        AUTH_URL: 'https://auth.example.com',
+        MCP_URL: 'https://mcp.example.com',
+        APP_URL: 'https://app.example.com',
+        COOKIE_KEYS: 'short',
+        ACCESS_TOKEN_TTL: '30',
+      }),
+    ).toThrow(
+      new ConfigError(
+        [
+          'Invalid authorization server configuration:',
+          'COOKIE_KEYS must be a comma-separated list of secrets of at least 32 characters each',
+          'AUTH_SIGNING_KEYS is required when NODE_ENV=production',
+          'ACCESS_TOKEN_TTL must be at least 60 when NODE_ENV=production',
+        ].join('\n'),
+      ),
+    );
   });
 
   it('requires TLS for an https issuer, and reads TLS_CERT_FILE with TLS_KEY_FILE', () => {

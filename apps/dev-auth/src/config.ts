@@ -1,87 +1,24 @@
 import {
   blankToUndefined,
+  envBoolean,
   envInt,
   envOptionalString,
   envOrigins,
   envString,
   envTrustProxy,
-  insecureOriginProblems,
-  type NamedOrigin,
-} from '@ask-analyst/protocol';
-import { loadTlsFiles, type TlsFiles } from '@ask-analyst/protocol/tls';
+  loadConfig,
+  TLS_VARIABLES,
+} from '@ask-analyst/config';
 import { z } from 'zod';
 
-/** A fixed-window rate limit: at most `max` events per `windowSeconds` per key. */
-export interface RateLimitRule {
-  max: number;
-  windowSeconds: number;
-}
-
-/** A private EC P-256 JWK the operator supplies in `AUTH_SIGNING_KEYS`. */
-export interface PrivateSigningJwk {
-  kty: 'EC';
-  crv: 'P-256';
-  x: string;
-  y: string;
-  d: string;
-  kid?: string | undefined;
-}
-
-/** Everything the authorization server reads from its environment, parsed once (SPEC sections 1 and 3). */
-export interface AuthConfig {
-  /** The issuer identifier: an origin without a trailing slash, compared exactly with `iss`. */
-  issuer: string;
-  /** Origin of the MCP server. */
-  mcpUrl: string;
-  /** The one resource (RFC 8707) tokens are issued for: `${mcpUrl}/mcp`. */
-  mcpResource: string;
-  /** The product web app (`url` fields point into it); defaults to the issuer. */
-  appUrl: string;
-  port: number;
-  host: string;
-  /**
-   * Certificate and key when this server terminates TLS itself (TLS_CERT_FILE, TLS_KEY_FILE);
-   * undefined when it serves plain HTTP (loopback development, or behind a TLS-terminating proxy).
-   */
-  tls: TlsFiles | undefined;
-  /**
-   * Whether requests must have arrived over TLS (directly, or through a proxy declared in
-   * TRUST_PROXY): true for an https issuer, so cookies are always `Secure`.
-   */
-  requireTls: boolean;
-  databaseUrl: string | undefined;
-  dataDir: string;
-  /** Access token lifetime in seconds. */
-  accessTokenTtl: number;
-  /** Secrets that sign the provider's cookies; derived from the signing keys when absent. */
-  cookieKeys: string[] | undefined;
-  /** Operator-supplied signing keys (the first one signs); absent means keys kept in the database. */
-  signingKeys: PrivateSigningJwk[] | undefined;
-  nodeEnv: string;
-  production: boolean;
-  /** Fastify `trustProxy`; when set, the provider also trusts `X-Forwarded-*`. */
-  trustProxy: boolean | number | string[];
-  rateLimits: {
-    signInPerIp: RateLimitRule;
-    signInPerEmail: RateLimitRule;
-    registrationPerIp: RateLimitRule;
-  };
-  /** Lets Client ID Metadata Documents be fetched from private and loopback addresses (never in production). */
-  cimdAllowPrivateHosts: boolean;
-  /** Log level of `server.ts` (the dev launcher passes its own logger options). */
-  logLevel: 'fatal' | 'error' | 'warn' | 'info' | 'debug' | 'trace' | 'silent';
-}
-
-/** Thrown by `loadAuthConfig`; the message lists every problem, one per line. */
-export class ConfigError extends Error {
-  override readonly name = 'ConfigError';
-}
+export { ConfigError } from '@ask-analyst/config';
 
 const SIGN_IN_WINDOW_SECONDS = 15 * 60;
 const REGISTRATION_WINDOW_SECONDS = 60 * 60;
 
 const origin = envOrigins('https://auth.example.com');
 
+/** A private EC P-256 JWK the operator supplies in `AUTH_SIGNING_KEYS`. */
 const SigningJwkSchema = z.object({
   kty: z.literal('EC'),
   crv: z.literal('P-256'),
@@ -90,6 +27,7 @@ const SigningJwkSchema = z.object({
   d: z.string().min(1),
   kid: z.string().min(1).optional(),
 });
+export type PrivateSigningJwk = z.infer<typeof SigningJwkSchema>;
 
 const SigningKeysSchema = z.preprocess(
   blankToUndefined,
@@ -131,14 +69,14 @@ const CookieKeysSchema = z.preprocess(
     ),
 );
 
-const EnvSchema = z.object({
+/** The variables the authorization server reads (SPEC sections 1 and 3; the README lists them). */
+const VARIABLES = {
   AUTH_URL: origin.withDefault('http://localhost:4000'),
   MCP_URL: origin.withDefault('http://localhost:3000'),
-  APP_URL: origin.optional(),
+  APP_URL: origin.withDefault('http://localhost:4200'),
   AUTH_PORT: envInt(4000, 0, 65_535),
   AUTH_HOST: envString('127.0.0.1'),
-  TLS_CERT_FILE: envOptionalString(),
-  TLS_KEY_FILE: envOptionalString(),
+  ...TLS_VARIABLES,
   DATABASE_URL: envOptionalString(),
   DATA_DIR: envString('.data'),
   // Down to 5 s so tests (and anyone trying a client's refresh) can watch tokens expire; production
@@ -151,81 +89,99 @@ const EnvSchema = z.object({
   SIGN_IN_LIMIT_PER_IP: envInt(50, 1),
   SIGN_IN_LIMIT_PER_EMAIL: envInt(10, 1),
   REGISTRATION_LIMIT_PER_IP: envInt(20, 1),
-  CIMD_ALLOW_PRIVATE_HOSTS: z.preprocess(
-    blankToUndefined,
-    z.enum(['true', 'false']).default('false'),
-  ),
+  CIMD_ALLOW_PRIVATE_HOSTS: envBoolean(false),
   LOG_LEVEL: z.preprocess(
     blankToUndefined,
     z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   ),
-});
+};
 
 /**
  * Parses the authorization server's configuration from `env` (the only reader of `process.env`)
- * and refuses, with an exact message, a configuration that would serve over plain HTTP outside
- * loopback development (SPEC section 1; OAuth 2.1 section 1.5 allows `http` only for loopback).
+ * and refuses, with one message naming every problem, a configuration that would serve over plain
+ * HTTP outside loopback development (SPEC section 1; OAuth 2.1 section 1.5 allows `http` only for
+ * loopback).
  */
-export function loadAuthConfig(env: NodeJS.ProcessEnv): AuthConfig {
-  const parsed = EnvSchema.safeParse(env);
-  if (!parsed.success) {
-    const lines = parsed.error.issues.map((issue) => `${issue.path.join('.')} ${issue.message}`);
-    throw new ConfigError(`Invalid authorization server configuration:\n${lines.join('\n')}`);
-  }
-  const e = parsed.data;
-  const appUrl = e.APP_URL ?? e.AUTH_URL;
-  const production = e.NODE_ENV === 'production';
-  const origins: NamedOrigin[] = [
-    ['AUTH_URL', e.AUTH_URL],
-    ['MCP_URL', e.MCP_URL],
-    // APP_URL defaults to AUTH_URL; checked on its own only when set.
-    ...(e.APP_URL ? [['APP_URL', e.APP_URL] as const] : []),
-  ];
-  const problems = insecureOriginProblems(origins, { production });
-  if (production && !e.AUTH_SIGNING_KEYS) {
-    problems.push('AUTH_SIGNING_KEYS is required when NODE_ENV=production');
-  }
-  if (production && e.ACCESS_TOKEN_TTL < 60) {
-    problems.push('ACCESS_TOKEN_TTL must be at least 60 when NODE_ENV=production');
-  }
-  if (production && e.CIMD_ALLOW_PRIVATE_HOSTS === 'true') {
-    problems.push('CIMD_ALLOW_PRIVATE_HOSTS must not be true when NODE_ENV=production');
-  }
-  const tls = loadTlsFiles({
-    certFile: e.TLS_CERT_FILE,
-    keyFile: e.TLS_KEY_FILE,
-    served: [['AUTH_URL', e.AUTH_URL]],
-  });
-  problems.push(...tls.problems);
-  if (problems.length > 0) {
-    throw new ConfigError(`Invalid authorization server configuration:\n${problems.join('\n')}`);
-  }
-  return {
-    issuer: e.AUTH_URL,
-    mcpUrl: e.MCP_URL,
-    mcpResource: `${e.MCP_URL}/mcp`,
-    appUrl,
-    port: e.AUTH_PORT,
-    host: e.AUTH_HOST,
-    tls: tls.tls,
-    requireTls: new URL(e.AUTH_URL).protocol === 'https:',
-    databaseUrl: e.DATABASE_URL,
-    dataDir: e.DATA_DIR,
-    accessTokenTtl: e.ACCESS_TOKEN_TTL,
-    cookieKeys: e.COOKIE_KEYS,
-    signingKeys: e.AUTH_SIGNING_KEYS?.keys,
-    nodeEnv: e.NODE_ENV,
-    production,
-    trustProxy: e.TRUST_PROXY,
-    rateLimits: {
-      signInPerIp: { max: e.SIGN_IN_LIMIT_PER_IP, windowSeconds: SIGN_IN_WINDOW_SECONDS },
-      signInPerEmail: { max: e.SIGN_IN_LIMIT_PER_EMAIL, windowSeconds: SIGN_IN_WINDOW_SECONDS },
-      registrationPerIp: {
-        max: e.REGISTRATION_LIMIT_PER_IP,
-        windowSeconds: REGISTRATION_WINDOW_SECONDS,
-      },
+export function loadAuthConfig(env: NodeJS.ProcessEnv) {
+  return loadConfig({
+    name: 'authorization server',
+    variables: VARIABLES,
+    env,
+    derive: (e, check) => {
+      const production = e.NODE_ENV === 'production';
+      check.origins(
+        [
+          ['AUTH_URL', e.AUTH_URL],
+          ['MCP_URL', e.MCP_URL],
+          ['APP_URL', e.APP_URL],
+        ],
+        { production },
+      );
+      if (production && !e.AUTH_SIGNING_KEYS) {
+        check.problem('AUTH_SIGNING_KEYS is required when NODE_ENV=production');
+      }
+      if (production && e.ACCESS_TOKEN_TTL < 60) {
+        check.problem('ACCESS_TOKEN_TTL must be at least 60 when NODE_ENV=production');
+      }
+      if (production && e.CIMD_ALLOW_PRIVATE_HOSTS) {
+        check.problem('CIMD_ALLOW_PRIVATE_HOSTS must not be true when NODE_ENV=production');
+      }
+      return {
+        /** The issuer identifier: an origin without a trailing slash, compared exactly with `iss`. */
+        issuer: e.AUTH_URL,
+        /** Origin of the MCP server. */
+        mcpUrl: e.MCP_URL,
+        /** The one resource (RFC 8707) tokens are issued for: `${mcpUrl}/mcp`. */
+        mcpResource: `${e.MCP_URL}/mcp`,
+        /** The product web app (SPEC section 9). */
+        appUrl: e.APP_URL,
+        port: e.AUTH_PORT,
+        host: e.AUTH_HOST,
+        /**
+         * Certificate and key when this server terminates TLS itself (TLS_CERT_FILE, TLS_KEY_FILE);
+         * undefined when it serves plain HTTP (loopback development, or behind a TLS-terminating proxy).
+         */
+        tls: check.tls(e, [['AUTH_URL', e.AUTH_URL]]),
+        /**
+         * Whether requests must have arrived over TLS (directly, or through a proxy declared in
+         * TRUST_PROXY): true for an https issuer, so cookies are always `Secure`.
+         */
+        requireTls: new URL(e.AUTH_URL).protocol === 'https:',
+        databaseUrl: e.DATABASE_URL,
+        dataDir: e.DATA_DIR,
+        /** Access token lifetime in seconds. */
+        accessTokenTtl: e.ACCESS_TOKEN_TTL,
+        /** Secrets that sign the provider's cookies; derived from the signing keys when absent. */
+        cookieKeys: e.COOKIE_KEYS,
+        /** Operator-supplied signing keys (the first one signs); absent means keys kept in the database. */
+        signingKeys: e.AUTH_SIGNING_KEYS?.keys,
+        nodeEnv: e.NODE_ENV,
+        production,
+        /** Fastify `trustProxy`; when set, the provider also trusts `X-Forwarded-*`. */
+        trustProxy: e.TRUST_PROXY,
+        rateLimits: {
+          signInPerIp: rule(e.SIGN_IN_LIMIT_PER_IP, SIGN_IN_WINDOW_SECONDS),
+          signInPerEmail: rule(e.SIGN_IN_LIMIT_PER_EMAIL, SIGN_IN_WINDOW_SECONDS),
+          registrationPerIp: rule(e.REGISTRATION_LIMIT_PER_IP, REGISTRATION_WINDOW_SECONDS),
+        },
+        /** Lets Client ID Metadata Documents be fetched from private and loopback addresses (never in production). */
+        cimdAllowPrivateHosts: e.CIMD_ALLOW_PRIVATE_HOSTS,
+        /** Log level of `server.ts` (the dev launcher passes its own logger options). */
+        logLevel: e.LOG_LEVEL,
+      };
     },
-    cimdAllowPrivateHosts: e.CIMD_ALLOW_PRIVATE_HOSTS === 'true',
-    logLevel: e.LOG_LEVEL,
-  };
+  });
 }
+
+/** A fixed-window rate limit: at most `max` events per `windowSeconds` per key. */
+export interface RateLimitRule {
+  max: number;
+  windowSeconds: number;
+}
+
+function rule(max: number, windowSeconds: number): RateLimitRule {
+  return { max, windowSeconds };
+}
+
+/** Everything the authorization server reads from its environment, parsed once (SPEC sections 1 and 3). */
+export type AuthConfig = ReturnType<typeof loadAuthConfig>;

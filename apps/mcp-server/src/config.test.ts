@@ -8,7 +8,7 @@ describe('loadMcpConfig', () => {
       mcpUrl: 'http://localhost:3000',
       authUrl: 'http://localhost:4000',
       cdnUrl: 'http://localhost:4100',
-      appUrl: 'http://localhost:4000',
+      appUrl: 'http://localhost:4200',
       allowedOrigins: [],
       port: 3000,
       host: '127.0.0.1',
@@ -82,6 +82,7 @@ describe('loadMcpConfig', () => {
         MCP_URL: 'https://mcp.example.com',
         AUTH_URL: 'https://auth.example.com',
         CDN_URL: 'https://cdn.example.com',
+        APP_URL: 'https://app.example.com',
         CURSOR_SECRET: 'c'.repeat(32),
       }),
     ).not.toThrow();
@@ -101,6 +102,26 @@ describe('loadMcpConfig', () => {
       /PRINCIPAL_CACHE_SECONDS/,
     );
     expect(() => loadMcpConfig({ TOOL_CALLS_PER_MINUTE: 'many' })).toThrow(/TOOL_CALLS_PER_MINUTE/);
+  });
+
+  it('names every problem in one message, malformed variables and production rules alike', () => {
+    expect(() =>
+      loadMcpConfig({
+        NODE_ENV: 'production',
+        MCP_URL: 'https://mcp.example.com',
+        AUTH_URL: 'https://auth.example.com/',
+        CDN_URL: 'https://cdn.example.com',
+        APP_URL: 'https://app.example.com',
+        TOOL_CALLS_PER_MINUTE: 'many',
+      }),
+    ).toThrow(
+      [
+        'Invalid MCP server configuration:',
+        'AUTH_URL must be an origin such as https://mcp.example.com (no path, no trailing slash)',
+        'TOOL_CALLS_PER_MINUTE Invalid input: expected number, received NaN',
+        'CURSOR_SECRET is required when NODE_ENV=production',
+      ].join('\n'),
+    );
   });
 
   it('reads TLS_CERT_FILE and TLS_KEY_FILE together, checked before the server listens', () => {
@@ -130,6 +151,7 @@ describe('loadMcpConfig', () => {
       MCP_URL: 'https://mcp.example.com',
       AUTH_URL: 'https://auth.example.com',
       CDN_URL: 'https://cdn.example.com',
+      APP_URL: 'https://app.example.com',
     };
     expect(() => loadMcpConfig(production)).toThrow(
       'Invalid MCP server configuration:\nCURSOR_SECRET is required when NODE_ENV=production',

@@ -6,7 +6,7 @@ import { getHeapStatistics, setFlagsFromString } from 'node:v8';
  * with 8 GB or more), V8 lets a busy server's old generation grow to about 4× (the product under
  * list_workbooks load: the V8 heap swinging between 47 and 179 MB, RSS between 346 and 450 MB);
  * held at 2×, RSS stays within a few percent. Tighter (1.5×) costs more full collections than the
- * p99 target allows (docs/performance.md, decision 68).
+ * p99 target allows (docs/performance-archive.md, decision 68).
  */
 const HEAP_GROWING_PERCENT = 100;
 

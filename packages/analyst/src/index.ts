@@ -6,7 +6,7 @@ export { buildPlan, measureLabel, restate } from './planner/build-plan.js';
 export type { PlanOutcome, PreviousTurn } from './planner/build-plan.js';
 export { deterministicPlanner } from './planner/planner.js';
 export type { Planner, PlannerInput } from './planner/planner.js';
-export { readQuestion } from './planner/read-question.js';
+export { readQuestion } from './planner/reading/read-question.js';
 export { describeWorksheet } from './semantics/worksheet.js';
 export type {
   ColumnRole,

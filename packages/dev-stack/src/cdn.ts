@@ -2,7 +2,7 @@ import { readFileSync } from 'node:fs';
 import { extname, join } from 'node:path';
 import fastifyHelmet from '@fastify/helmet';
 import fastifyStatic from '@fastify/static';
-import type { TlsFiles } from '@ask-analyst/protocol/tls';
+import type { TlsFiles } from '@ask-analyst/config';
 import Fastify, { type FastifyInstance } from 'fastify';
 
 /** The only file types the CDN serves, with the exact content type each gets. */

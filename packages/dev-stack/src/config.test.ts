@@ -14,7 +14,24 @@ describe('loadStackConfig', () => {
     expect(() =>
       loadStackConfig({ CDN_URL: 'https://cdn.example.com', TLS_CERT_FILE: '/nonexistent.pem' }),
     ).toThrow(
-      'Invalid dev stack configuration: TLS_CERT_FILE and TLS_KEY_FILE are set together (both or neither)',
+      'Invalid dev stack configuration:\nTLS_CERT_FILE and TLS_KEY_FILE are set together (both or neither)',
     );
+  });
+
+  it('names every bad variable in one message, and reads a blank one as unset', () => {
+    expect(() =>
+      loadStackConfig({ CDN_PORT: '70000', SEED_DEMO: 'yes', TLS_KEY_FILE: '/nonexistent.pem' }),
+    ).toThrow(
+      [
+        'Invalid dev stack configuration:',
+        'CDN_PORT Too big: expected number to be <=65535',
+        'SEED_DEMO Invalid option: expected one of "true"|"false"',
+        'TLS_CERT_FILE and TLS_KEY_FILE are set together (both or neither)',
+      ].join('\n'),
+    );
+    expect(loadStackConfig({ CDN_URL: '', CDN_PORT: ' ' })).toMatchObject({
+      cdnUrl: 'http://localhost:4100',
+      cdnPort: 4100,
+    });
   });
 });

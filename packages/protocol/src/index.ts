@@ -9,20 +9,9 @@ export {
   RequestIdSchema,
 } from './http-errors.js';
 export type { HttpErrorBody, HttpErrorCode, HttpErrorType } from './http-errors.js';
-export {
-  blankToUndefined,
-  envInt,
-  envOptionalString,
-  envOrigins,
-  envString,
-  envTrustProxy,
-  parseTrustProxy,
-} from './env.js';
 export { isRecord } from './json-values.js';
 export { ProtectedResourceMetadataSchema } from './metadata.js';
 export type { ProtectedResourceMetadata } from './metadata.js';
-export { insecureOriginProblems, isLoopbackOrigin, isOrigin } from './origins.js';
-export type { NamedOrigin } from './origins.js';
 export { TOOL_ERROR_CODES, ToolErrorCodeSchema, ToolErrorSchema } from './tool-errors.js';
 export type { ToolErrorCode, ToolErrorContent } from './tool-errors.js';
 export { WhoamiInputSchema, WhoamiOutputSchema } from './tools/whoami.js';
@@ -87,6 +76,7 @@ export {
   AnalysisOutputSchema,
   AnalysisPlanSchema,
   AnalysisStepSchema,
+  AnswerColumnSchema,
   AnswerSchema,
   AnswerTableSchema,
   CARD_MIME_TYPE,
@@ -96,6 +86,7 @@ export {
   ChartSpecSchema,
   ContinueAnalysisInputSchema,
   ConversationIdSchema,
+  ConversationOriginSchema,
   ConversationSchema,
   FINISHED_TURN_STATUSES,
   GetAnalysisInputSchema,
@@ -116,11 +107,13 @@ export {
   TURN_STATUSES,
   TimeGrainSchema,
   TurnErrorCodeSchema,
+  TurnErrorSchema,
   TurnIdSchema,
   TurnSchema,
   TurnStatusSchema,
   VALUE_FORMATS,
   ValueFormatSchema,
+  chartFields,
 } from './tools/analyses.js';
 export type {
   Aggregation,
@@ -129,12 +122,15 @@ export type {
   AnalysisPlan,
   AnalysisStep,
   Answer,
+  AnswerColumn,
   AnswerTable,
   CancelAnalysisInput,
   ChartField,
   ChartSpec,
+  ChartType,
   ContinueAnalysisInput,
   Conversation,
+  ConversationOrigin,
   GetAnalysisInput,
   Interpretation,
   InterpretationSlot,
@@ -145,9 +141,11 @@ export type {
   PlanFilter,
   PlanMeasure,
   PlanSort,
+  SlotSource,
   StartAnalysisInput,
   TimeGrain,
   Turn,
+  TurnError,
   TurnErrorCode,
   TurnStatus,
   ValueFormat,

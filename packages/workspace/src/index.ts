@@ -11,13 +11,15 @@ export { hashPassword, passwordNeedsRehash, verifyPassword } from './identity/pa
 export type { ScryptCost } from './identity/password.js';
 export { findPrincipal, findPrincipalForSignIn } from './identity/principals.js';
 export type { Principal } from './identity/principals.js';
-export { WorksheetEngine, DataError, isDataError, demoDataFile } from './data/index.js';
+export { WorksheetEngine } from './data/engine.js';
+export { DataError, isDataError } from './data/errors.js';
+export type { DataErrorCode } from './data/errors.js';
+export { demoDataFile } from './data/demo-data.js';
 export { quoteIdentifier } from './data/sql.js';
 export type {
   Cell,
   ColumnProfile,
   ColumnType,
-  DataErrorCode,
   EngineOptions,
   Filter,
   FilterOp,
@@ -31,7 +33,7 @@ export type {
   WorksheetQueryOptions,
   WorksheetQueryResult,
   WorksheetRef,
-} from './data/index.js';
+} from './data/types.js';
 export { WorkspaceError, isWorkspaceError } from './errors.js';
 export type { WorkspaceErrorCode } from './errors.js';
 export {

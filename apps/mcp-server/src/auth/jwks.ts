@@ -1,4 +1,4 @@
-import { isLoopbackOrigin } from '@ask-analyst/protocol';
+import { isLoopbackOrigin } from '@ask-analyst/config';
 import {
   createLocalJWKSet,
   createRemoteJWKSet,

@@ -25,7 +25,7 @@ describe('get_workbook through the MCP endpoint (seeded demo workspace)', () => 
       workspace: { name: 'Operations' },
       owner: { name: 'Ada Lovelace' },
       worksheetCount: 2,
-      url: `http://localhost:4000/workbooks/${workbookId}`,
+      url: `http://localhost:4200/workbooks/${workbookId}`,
     });
     expect(worksheets.map((s) => [s.name, s.rowCount])).toEqual([
       ['Flights', 3_000_000],

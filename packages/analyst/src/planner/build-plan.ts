@@ -9,8 +9,14 @@ import type {
   TimeGrain,
 } from '@ask-analyst/protocol';
 import type { ColumnSemantics, WorksheetSemantics } from '../semantics/worksheet.js';
-import { describeFilter } from './read-question.js';
-import type { ReadDimension, ReadFilter, ReadMeasure, Reading, SlotSource } from './reading.js';
+import { describeFilter } from './reading/filters.js';
+import type {
+  ReadDimension,
+  ReadFilter,
+  ReadMeasure,
+  Reading,
+  SlotSource,
+} from './reading/reading.js';
 
 /** The previous turn of a conversation, as a follow-up builds on it. */
 export interface PreviousTurn {

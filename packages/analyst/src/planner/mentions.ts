@@ -27,6 +27,7 @@ export type Mention = Span &
   );
 
 const MAX_PHRASE = 6;
+const LONGEST = Math.max(MAX_PHRASE, LONGEST_KEYWORD);
 
 function words(tokens: readonly Token[], start: number, end: number): string {
   return tokens
@@ -77,11 +78,12 @@ export function findMentions(
       words: words(tokens, i, i + length),
     });
 
+    // The stems of the phrases starting here, by length: keys[n] is the phrase of n tokens.
+    const keys = [''];
+    for (let n = 1; n <= Math.min(LONGEST, tokens.length - i); n += 1)
+      keys.push(n === 1 ? token.stem : `${keys[n - 1]!} ${tokens[i + n - 1]!.stem}`);
     for (let length = Math.min(MAX_PHRASE, tokens.length - i); length >= 1; length -= 1) {
-      const key = tokens
-        .slice(i, i + length)
-        .map((t) => t.stem)
-        .join(' ');
+      const key = keys[length]!;
       const forms = length === 1 ? [key, ...wordForms(token.lower)] : [key];
       const columns = forms.map((form) => phrases.get(form)).find((list) => list?.length);
       if (columns?.[0]) {
@@ -103,10 +105,7 @@ export function findMentions(
       }
     }
     for (let length = Math.min(MAX_PHRASE, tokens.length - i); length >= 1; length -= 1) {
-      const key = tokens
-        .slice(i, i + length)
-        .map((t) => t.stem)
-        .join(' ');
+      const key = keys[length]!;
       if (entities.has(key)) {
         candidates.push({ mention: { ...span(length), kind: 'entity' }, rank: length * 10 + 4 });
         break;
@@ -114,10 +113,7 @@ export function findMentions(
     }
     const value = values.matchAt(tokens, i);
     for (let length = Math.min(LONGEST_KEYWORD, tokens.length - i); length >= 1; length -= 1) {
-      const key = tokens
-        .slice(i, i + length)
-        .map((t) => t.stem)
-        .join(' ');
+      const key = keys[length]!;
       const keywords = KEYWORDS.get(key);
       if (keywords) {
         const fallback = value && value.length === length ? { value: value.matches } : {};

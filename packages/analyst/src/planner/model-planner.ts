@@ -9,7 +9,7 @@ import type { WorksheetSemantics } from '../semantics/worksheet.js';
 import type { PlanOutcome } from './build-plan.js';
 import { restate } from './build-plan.js';
 import type { Planner, PlannerInput } from './planner.js';
-import { describeFilter } from './read-question.js';
+import { describeFilter } from './reading/filters.js';
 
 /** Where a model-backed planner sends questions: an OpenAI-compatible chat completions API. */
 export interface ModelPlannerOptions {

@@ -1,7 +1,7 @@
 import type { ValueIndex } from '../semantics/values.js';
 import type { WorksheetSemantics } from '../semantics/worksheet.js';
 import { buildPlan, type PlanOutcome, type PreviousTurn } from './build-plan.js';
-import { readQuestion } from './read-question.js';
+import { readQuestion } from './reading/read-question.js';
 
 /** What a planner is given: the question, the worksheet it is about, the turn before it. */
 export interface PlannerInput {

@@ -8,7 +8,8 @@ import {
   single,
   type TestWorksheets,
 } from '../test-support/worksheets.js';
-import { tokenize } from '../text/tokens.js';
+import { seededRandom } from '../test-support/reading-corpus.js';
+import { normalizeValue, tokenize } from '../text/tokens.js';
 import { editDistance, ValueIndex, wordForms } from './values.js';
 
 let w: TestWorksheets;
@@ -67,6 +68,89 @@ describe('the value index of a real worksheet', () => {
     expect(wordForms('running')).toContain('run');
     expect(editDistance('drizle', 'drizzle', 2)).toBe(1);
     expect(editDistance('abcdef', 'zzzzzz', 2)).toBe(3);
+  });
+});
+
+/**
+ * `suggest` as it was written before it searched a trie: every value compared with the word. The
+ * trie must find the same values in the same order.
+ */
+function keysOf(
+  lists: ReadonlyArray<{ column: string; values: readonly string[] }>,
+): Map<string, Array<{ column: string; value: string }>> {
+  const byKey = new Map<string, Array<{ column: string; value: string }>>();
+  for (const { column, values } of lists) {
+    for (const value of values) {
+      const key = normalizeValue(value);
+      if (!key || /^[\d. ]+$/.test(key)) continue;
+      const entries = byKey.get(key) ?? [];
+      entries.push({ column, value });
+      byKey.set(key, entries);
+    }
+  }
+  return byKey;
+}
+
+function suggestByScan(
+  byKey: ReadonlyMap<string, ReadonlyArray<{ column: string; value: string }>>,
+  word: string,
+  limit: number,
+): Array<{ column: string; value: string }> {
+  const target = word.toLowerCase();
+  if (target.length < 4) return [];
+  const budget = target.length >= 7 ? 2 : 1;
+  const found: Array<{ column: string; value: string; distance: number }> = [];
+  for (const [key, entries] of byKey) {
+    for (const candidate of [key, ...key.split(' ')]) {
+      if (Math.abs(candidate.length - target.length) > budget) continue;
+      const distance = editDistance(target, candidate, budget);
+      if (distance > 0 && distance <= budget) {
+        for (const entry of entries) found.push({ ...entry, distance });
+        break;
+      }
+    }
+  }
+  found.sort((a, b) => a.distance - b.distance || a.value.localeCompare(b.value));
+  return found.slice(0, limit).map(({ column, value }) => ({ column, value }));
+}
+
+describe('suggestions', () => {
+  it('are the values comparing the word with every value finds, in the same order', async () => {
+    const random = seededRandom(23);
+    for (const name of ['movies', 'airports'] as const) {
+      const { semantics, values } = await w.analyst.prepare(w.sources[name]);
+      const lists = semantics.columns
+        .filter((c) => c.type === 'string')
+        .map((c) => ({ column: c.name, values: values.valuesOf(c.name) }))
+        .filter((list) => list.values.length > 0);
+      const index = new ValueIndex(lists);
+      const byKey = keysOf(lists);
+      const known = lists.flatMap((list) => list.values.slice(0, 200));
+      const words = known.flatMap((value) => tokenize(value).map((token) => token.text));
+      for (let i = 0; i < 60; i += 1) {
+        // Near misses of words of the data (a letter dropped, changed or added), the words themselves
+        // (a value is never its own suggestion) and made-up words.
+        const word = words[Math.floor(random() * words.length)]!;
+        const at = Math.floor(random() * word.length);
+        const letter = String.fromCharCode(97 + Math.floor(random() * 26));
+        const probe = [
+          word.slice(0, at) + word.slice(at + 1),
+          word.slice(0, at) + letter + word.slice(at + 1),
+          word.slice(0, at) + letter + word.slice(at),
+          word,
+          Array.from({ length: 4 + (i % 6) }, () => letter).join(''),
+        ][i % 5]!;
+        expect(index.suggest(probe, 3), `${name}: ${probe}`).toEqual(
+          suggestByScan(byKey, probe, 3),
+        );
+      }
+    }
+  });
+
+  it('for a long unknown word, cost nothing and find nothing', () => {
+    const index = new ValueIndex([{ column: 'city', values: ['Seattle', 'Portland'] }]);
+    expect(index.suggest('x'.repeat(2000))).toEqual([]);
+    expect(index.suggest('Seatle')).toEqual([{ column: 'city', value: 'Seattle' }]);
   });
 });
 

@@ -1,5 +1,6 @@
 import { normalizeValue, stem, STOPWORDS, type Token } from '../text/tokens.js';
 import { DEMONYMS, US_STATES } from '../text/lexicon.js';
+import { NearWords } from './near-words.js';
 
 /** A value of a text column found in a question. */
 export interface ValueMatch {
@@ -50,10 +51,18 @@ export class ValueIndex {
     start: number,
   ): { length: number; matches: ValueMatch[] } | null {
     const longest = Math.min(MAX_VALUE_WORDS, tokens.length - start);
+    // The phrases starting here, lower case and stemmed, by length in tokens.
+    const lowers = [''];
+    const stems = [''];
+    for (let n = 1; n <= longest; n += 1) {
+      const token = tokens[start + n - 1]!;
+      lowers.push(n === 1 ? token.lower : `${lowers[n - 1]!} ${token.lower}`);
+      stems.push(n === 1 ? token.stem : `${stems[n - 1]!} ${token.stem}`);
+    }
     for (let length = longest; length >= 1; length -= 1) {
       const words = tokens.slice(start, start + length);
       if (words.some((token) => token.number !== undefined && length === 1)) continue;
-      const key = words.map((token) => token.lower).join(' ');
+      const key = lowers[length]!;
       const exact = this.lookup(key, words);
       if (exact.length > 0) return { length, matches: exact.map((m) => ({ ...m, how: 'exact' })) };
       const gazetteer = this.gazetteer(key, words);
@@ -66,7 +75,7 @@ export class ValueIndex {
             return { length, matches: found.map((m) => ({ ...m, how: 'word_form' })) };
         }
       } else {
-        const stemmed = words.map((token) => token.stem).join(' ');
+        const stemmed = stems[length]!;
         if (stemmed !== key) {
           const found = this.lookup(stemmed, words);
           if (found.length > 0)
@@ -77,24 +86,82 @@ export class ValueIndex {
     return null;
   }
 
-  /** Values within a small edit distance of `word`: offered as "did you mean", never used. */
+  /**
+   * Values within a small edit distance of `word` (1, or 2 from seven letters): offered as "did you
+   * mean", never used. A value is near when its whole text or one of its words is; the nearest come
+   * first, then in alphabetical order. Searches a trie of those texts (see `NearWords`), so that a
+   * question of many unknown words costs time in its words, not in its words times the values.
+   */
   suggest(word: string, limit = 3): Array<{ column: string; value: string }> {
     const target = word.toLowerCase();
     if (target.length < 4) return [];
     const budget = target.length >= 7 ? 2 : 1;
-    const found: Array<{ column: string; value: string; distance: number }> = [];
-    for (const [key, entries] of this.byKey) {
-      for (const candidate of [key, ...key.split(' ')]) {
-        if (Math.abs(candidate.length - target.length) > budget) continue;
-        const distance = editDistance(target, candidate, budget);
-        if (distance > 0 && distance <= budget) {
-          for (const entry of entries) found.push({ ...entry, distance });
-          break;
-        }
+    const near = this.nearIndex();
+    // A key's distance is that of the first of its texts (the whole key, then its words) that is
+    // near: the key's own text when it is, else its first near word.
+    const firstNear = new Map<number, { position: number; distance: number }>();
+    for (const { index, distance } of near.words.within(target, budget)) {
+      const places = near.places[index]!;
+      for (let i = 0; i < places.length; i += 2) {
+        const key = places[i]!;
+        const position = places[i + 1]!;
+        const seen = firstNear.get(key);
+        if (!seen || position < seen.position) firstNear.set(key, { position, distance });
       }
     }
-    found.sort((a, b) => a.distance - b.distance || a.value.localeCompare(b.value));
-    return found.slice(0, limit).map(({ column, value }) => ({ column, value }));
+    // The first `limit` in the order a stable sort by distance, then value, would give.
+    const best: Array<{ column: string; value: string; distance: number }> = [];
+    const before = (
+      a: { value: string; distance: number },
+      b: { value: string; distance: number },
+    ) => a.distance - b.distance || a.value.localeCompare(b.value);
+    for (const key of [...firstNear.keys()].sort((a, b) => a - b)) {
+      const { distance } = firstNear.get(key)!;
+      for (const entry of near.entries[key]!) {
+        const candidate = { ...entry, distance };
+        let at = best.length;
+        while (at > 0 && before(candidate, best[at - 1]!) < 0) at -= 1;
+        if (at >= limit) continue;
+        best.splice(at, 0, candidate);
+        if (best.length > limit) best.pop();
+      }
+    }
+    return best.map(({ column, value }) => ({ column, value }));
+  }
+
+  private near:
+    | {
+        words: NearWords;
+        /** Per text of `words`: pairs of (key number, position of the text among the key's texts). */
+        places: number[][];
+        /** Per key number, in insertion order: its (column, value) entries. */
+        entries: Array<Array<{ column: string; value: string }>>;
+      }
+    | undefined;
+
+  /** The trie of every key's texts (the key, then each of its words), built at the first search. */
+  private nearIndex(): NonNullable<ValueIndex['near']> {
+    if (this.near) return this.near;
+    const texts: string[] = [];
+    const numbers = new Map<string, number>();
+    const places: number[][] = [];
+    const entries: Array<Array<{ column: string; value: string }>> = [];
+    for (const [key, list] of this.byKey) {
+      const keyNumber = entries.length;
+      entries.push(list);
+      [key, ...key.split(' ')].forEach((text, position) => {
+        let number = numbers.get(text);
+        if (number === undefined) {
+          number = texts.length;
+          numbers.set(text, number);
+          texts.push(text);
+          places.push([]);
+        }
+        places[number]!.push(keyNumber, position);
+      });
+    }
+    this.near = { words: new NearWords(texts), places, entries };
+    return this.near;
   }
 
   private lookup(key: string, words: readonly Token[]): Array<{ column: string; value: string }> {

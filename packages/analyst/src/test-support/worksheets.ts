@@ -18,7 +18,8 @@ interface Fixture {
 /**
  * The worksheets of the tests. Flights, Cars, Weather, Movies and Stocks are the data sets the
  * planner was built around; Disasters, Iowa Electricity and Jobs stand for worksheets a user
- * imported, with a bare description, which the planner was never tuned on.
+ * imported, with a bare description, which the planner was never tuned on. Strikes, Gapminder and
+ * Penguins are the demo's other worksheets (the reading snapshot covers every demo worksheet).
  */
 export const FIXTURES = {
   flights: {
@@ -77,6 +78,26 @@ export const FIXTURES = {
     name: 'jobs',
     description: 'Imported from jobs.json',
     workbook: 'Uploads',
+  },
+  strikes: {
+    file: 'birdstrikes.csv',
+    name: 'Strikes',
+    description:
+      'One row per reported wildlife strike: airport, aircraft, phase of flight, species and cost.',
+    workbook: 'Bird Strikes',
+  },
+  gapminder: {
+    file: 'gapminder.json',
+    name: 'Gapminder',
+    description:
+      'One row per country and five-year step: population, life expectancy and fertility.',
+    workbook: 'World Development',
+  },
+  penguins: {
+    file: 'penguins.json',
+    name: 'Penguins',
+    description: 'One row per penguin: species, island, beak and flipper size, body mass and sex.',
+    workbook: 'Penguins',
   },
 } satisfies Record<string, Fixture>;
 

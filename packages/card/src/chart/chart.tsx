@@ -7,23 +7,27 @@ import { useWidth } from './use-width.js';
 
 /**
  * The chart the answer's spec asks for, drawn as SVG of the card's own. Nothing is drawn for a
- * table-only answer or an empty result.
+ * table-only answer, an empty result, or a kind the card does not draw yet (histogram, boxplot,
+ * scatter: the table shows their rows).
  */
 export function Chart(props: { answer: Answer; xStyle: ValueStyle; locale?: string }) {
   const { answer, xStyle, locale } = props;
   const [ref, width] = useWidth<HTMLElement>(560);
   const spec = answer.chart;
   if (!spec || answer.table.rows.length === 0) return null;
+  const drawn =
+    spec.type === 'kpi' ? (
+      <KpiChart spec={spec} table={answer.table} width={width} locale={locale} />
+    ) : spec.type === 'bar' ? (
+      <BarChart spec={spec} table={answer.table} width={width} xStyle={xStyle} locale={locale} />
+    ) : spec.type === 'line' ? (
+      <LineChart spec={spec} table={answer.table} width={width} xStyle={xStyle} locale={locale} />
+    ) : null;
+  if (!drawn) return null;
   return (
     <figure className="chart" data-testid="chart" ref={ref}>
       <figcaption className="chart-title">{spec.title}</figcaption>
-      {spec.type === 'kpi' ? (
-        <KpiChart spec={spec} table={answer.table} width={width} locale={locale} />
-      ) : spec.type === 'bar' ? (
-        <BarChart spec={spec} table={answer.table} width={width} xStyle={xStyle} locale={locale} />
-      ) : (
-        <LineChart spec={spec} table={answer.table} width={width} xStyle={xStyle} locale={locale} />
-      )}
+      {drawn}
     </figure>
   );
 }

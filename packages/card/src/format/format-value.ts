@@ -38,7 +38,8 @@ export function formatValue(value: Cell, style: ValueStyle, locale?: string): st
           )
         : value;
     case 'percent':
-      // Shares travel as fractions (0.25 is 25 %): docs/decisions.md.
+      // Shares travel as fractions (0.25 is 25 %):
+      // docs/decisions/028-card-shares-are-fractions-amounts-are-dollars.md.
       return typeof value === 'number'
         ? new Intl.NumberFormat(locale, { style: 'percent', maximumFractionDigits: 1 }).format(
             value,

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { recordedOutput } from '../test-support.js';
+import { recordedOutput } from '../test-support/recorded.js';
 import { scenario } from '../fixtures/scenarios.js';
 import type { AnalysisOutput } from '@ask-analyst/protocol';
 import { applyOutput, INITIAL_STATE } from './card-state.js';

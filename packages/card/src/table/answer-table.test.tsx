@@ -1,7 +1,7 @@
 import type { AnswerTable as Table } from '@ask-analyst/protocol';
 import { fireEvent, render, screen, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import { recordedAnswer } from '../test-support.js';
+import { recordedAnswer } from '../test-support/recorded.js';
 import { formatValue } from '../format/format-value.js';
 import { columnStyles } from '../views/answer-view.js';
 import { AnswerTable, PAGE_SIZE } from './answer-table.js';

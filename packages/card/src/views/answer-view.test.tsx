@@ -1,6 +1,6 @@
 import { fireEvent, render, screen, within } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
-import { HOSTILE, hostileAnswer, recordedAnswer } from '../test-support.js';
+import { HOSTILE, hostileAnswer, recordedAnswer } from '../test-support/recorded.js';
 import { AnswerView } from './answer-view.js';
 
 function show(name: string, onAsk = vi.fn()) {
@@ -58,6 +58,29 @@ describe('the answer view', () => {
     expect(screen.queryByTestId('chart')).toBeNull();
     expect(screen.getByText('No rows match this question.')).toBeDefined();
     expect(screen.getByText('0 rows')).toBeDefined();
+  });
+
+  it('shows the table alone for a chart kind the card does not draw yet', () => {
+    const answer = recordedAnswer('answer-bar');
+    const [x, y] = answer.table.columns.map((c) => ({
+      column: c.name,
+      label: c.name,
+      format: 'number' as const,
+    }));
+    render(
+      <AnswerView
+        answer={{
+          ...answer,
+          chart: { type: 'histogram', title: 'Bins', x: x!, x2: x!, y: y! },
+        }}
+        locale="en-US"
+        busy={false}
+        onAsk={vi.fn()}
+      />,
+    );
+    expect(screen.queryByTestId('chart')).toBeNull();
+    const table = screen.getByTestId('answer-table');
+    expect(within(table).getAllByRole('row')).toHaveLength(answer.table.rows.length + 1);
   });
 
   it('offers the alternatives as follow-ups', () => {

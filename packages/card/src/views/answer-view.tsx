@@ -1,4 +1,4 @@
-import type { Answer, ChartField } from '@ask-analyst/protocol';
+import { chartFields, type Answer } from '@ask-analyst/protocol';
 import { useMemo } from 'react';
 import { Chart } from '../chart/chart.js';
 import { formatOfColumnType, type ValueStyle } from '../format/format-value.js';
@@ -16,13 +16,7 @@ export function columnStyles(answer: Answer): Map<string, ValueStyle> {
       grain: grainOf(column.name),
     });
   }
-  const chart = answer.chart;
-  const fields: ChartField[] = !chart
-    ? []
-    : chart.type === 'kpi'
-      ? [chart.value]
-      : [chart.x, chart.y, ...(chart.series ? [chart.series] : [])];
-  for (const field of fields) {
+  for (const field of answer.chart ? chartFields(answer.chart) : []) {
     if (field.format !== 'text' || !styles.has(field.column)) {
       styles.set(field.column, { format: field.format, grain: grainOf(field.column) });
     }
@@ -41,7 +35,7 @@ export function AnswerView(props: {
   const styles = useMemo(() => columnStyles(answer), [answer]);
   const chart = answer.chart;
   const xStyle: ValueStyle =
-    chart && chart.type !== 'kpi'
+    chart?.type === 'bar' || chart?.type === 'line'
       ? (styles.get(chart.x.column) ?? { format: chart.x.format })
       : { format: 'text' };
   return (

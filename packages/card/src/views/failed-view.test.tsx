@@ -1,6 +1,6 @@
 import { fireEvent, render, screen } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
-import { HOSTILE, recordedTurn } from '../test-support.js';
+import { HOSTILE, recordedTurn } from '../test-support/recorded.js';
 import { FailedView } from './failed-view.js';
 
 describe('the failed view', () => {

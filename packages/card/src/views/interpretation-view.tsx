@@ -5,6 +5,7 @@ const SOURCE_NAMES: Record<string, string> = {
   defaulted: 'default',
   value_matched: 'matched in the data',
   carried_over: 'from the previous question',
+  client: "from the client's plan",
 };
 
 /** How the question was understood, and the other readings as questions one click away. */

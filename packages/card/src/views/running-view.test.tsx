@@ -1,6 +1,6 @@
 import { act, fireEvent, render, screen } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { recordedTurn } from '../test-support.js';
+import { recordedTurn } from '../test-support/recorded.js';
 import { RunningView } from './running-view.js';
 
 describe('the running view', () => {

@@ -7,6 +7,7 @@ import {
   RefSchema,
   ScalarSchema,
   idOf,
+  pageLimitOf,
   textWithoutNul,
 } from './common.js';
 import { WorkbookIdSchema, WorksheetIdSchema } from './workbooks.js';
@@ -137,7 +138,11 @@ export const PlanCalculationSchema = z.discriminatedUnion('kind', [
 ]);
 export type PlanCalculation = z.infer<typeof PlanCalculationSchema>;
 
-/** A typed, checked description of one analysis; never SQL (the compiler writes the SQL). */
+/**
+ * A typed, checked description of one analysis; never SQL (the compiler writes the SQL). Public
+ * input (SPEC section 4): answers return it and clients may send it back, so a field added later
+ * is optional with a default and a plan copied from an older answer stays valid (decision 76).
+ */
 export const AnalysisPlanSchema = z.strictObject({
   worksheetId: WorksheetIdSchema,
   measures: z.array(PlanMeasureSchema).max(5),
@@ -175,9 +180,12 @@ export const ChartFieldSchema = z.object({
 export type ChartField = z.infer<typeof ChartFieldSchema>;
 
 /**
- * The chart suited to an answer (SPEC section 5): a single number (`kpi`), categories (`bar`), or
- * a time series (`line`); `series` splits bars or lines by a second dimension. An answer that is
- * best read as a table has `chart: null`.
+ * The chart suited to an answer (SPEC section 4): a single number (`kpi`), categories (`bar`), a
+ * time series (`line`, one line per value of `series`), binned counts (`histogram`: each row a bin
+ * from `x` to `x2` holding `y` rows), quartiles (`boxplot`: a box per value of `x`, or one box when
+ * `x` is null) or one point per row (`scatter`). Every field names a column of the answer's table.
+ * An answer that is best read as a table has `chart: null`. The list of kinds only grows: a reader
+ * that meets a kind it does not draw shows the table.
  */
 export const ChartSpecSchema = z.discriminatedUnion('type', [
   z.object({
@@ -200,8 +208,55 @@ export const ChartSpecSchema = z.discriminatedUnion('type', [
     y: ChartFieldSchema,
     series: ChartFieldSchema.nullable(),
   }),
+  z.object({
+    type: z.literal('histogram'),
+    title: z.string(),
+    x: ChartFieldSchema.describe("The bin's lower bound."),
+    x2: ChartFieldSchema.describe("The bin's upper bound."),
+    y: ChartFieldSchema.describe('The count of rows in the bin.'),
+  }),
+  z.object({
+    type: z.literal('boxplot'),
+    title: z.string(),
+    x: ChartFieldSchema.nullable().describe('The group of each box; null for one box.'),
+    min: ChartFieldSchema,
+    q1: ChartFieldSchema,
+    median: ChartFieldSchema,
+    q3: ChartFieldSchema,
+    max: ChartFieldSchema,
+  }),
+  z.object({
+    type: z.literal('scatter'),
+    title: z.string(),
+    x: ChartFieldSchema,
+    y: ChartFieldSchema,
+    series: ChartFieldSchema.nullable().describe('Colours the points by a category; or null.'),
+    correlation: z
+      .number()
+      .min(-1)
+      .max(1)
+      .nullable()
+      .describe("Pearson's r of x and y over the rows plotted; null when it is undefined."),
+    sampled: z
+      .boolean()
+      .describe('True when the rows were sampled (with a fixed seed) past the row cap.'),
+  }),
 ]);
 export type ChartSpec = z.infer<typeof ChartSpecSchema>;
+export type ChartType = ChartSpec['type'];
+
+/** The fields of a chart, in the order its kind lists them (a null `series` or `x` left out). */
+export function chartFields(spec: ChartSpec): ChartField[] {
+  const fields: Array<ChartField | null> =
+    spec.type === 'kpi'
+      ? [spec.value]
+      : spec.type === 'histogram'
+        ? [spec.x, spec.x2, spec.y]
+        : spec.type === 'boxplot'
+          ? [spec.x, spec.min, spec.q1, spec.median, spec.q3, spec.max]
+          : [spec.x, spec.y, spec.series];
+  return fields.filter((field) => field !== null);
+}
 
 /** The part of a question a slot of the interpretation stands for. */
 export const SLOT_KINDS = [
@@ -215,8 +270,18 @@ export const SLOT_KINDS = [
   'calculation',
 ] as const;
 
-/** How a slot got its value: said in the question, a default, a value found in the data, or kept from the previous turn. */
-export const SLOT_SOURCES = ['stated', 'defaulted', 'value_matched', 'carried_over'] as const;
+/**
+ * How a slot got its value: said in the question, a default, a value found in the data, kept from
+ * the previous turn, or planned by the client (a `plan` passed to start or continue).
+ */
+export const SLOT_SOURCES = [
+  'stated',
+  'defaulted',
+  'value_matched',
+  'carried_over',
+  'client',
+] as const;
+export type SlotSource = (typeof SLOT_SOURCES)[number];
 
 export const InterpretationSlotSchema = z.object({
   slot: z.enum(SLOT_KINDS),
@@ -241,8 +306,29 @@ export const InterpretationSchema = z.object({
 });
 export type Interpretation = z.infer<typeof InterpretationSchema>;
 
+/**
+ * A column of the answer's table. `label`, `unit`, `format` and `decimals` come from the
+ * worksheet's semantic layer, so every view of the answer (summary, chart, table) shows the same
+ * label and the same decimals for the column; a view without them uses `name` and `type`.
+ */
+export const AnswerColumnSchema = z.object({
+  name: z.string().describe('The column name, as chart fields name it.'),
+  type: ColumnTypeSchema,
+  label: z.string().optional().describe('The name to show for the column.'),
+  unit: z.string().optional().describe('The unit of its values, e.g. USD, min, mph.'),
+  format: ValueFormatSchema.optional().describe('How its values are written.'),
+  decimals: z
+    .number()
+    .int()
+    .min(0)
+    .max(20)
+    .optional()
+    .describe('Digits after the decimal point, the same for every value of the column.'),
+});
+export type AnswerColumn = z.infer<typeof AnswerColumnSchema>;
+
 export const AnswerTableSchema = z.object({
-  columns: z.array(z.object({ name: z.string(), type: ColumnTypeSchema })),
+  columns: z.array(AnswerColumnSchema),
   rows: z.array(z.array(CellSchema)),
   rowCount: z.number().int().nonnegative().describe('Rows in the full result (before truncation).'),
   truncated: z.boolean().describe('True when rows beyond the result limit were left out.'),
@@ -267,6 +353,17 @@ export const AnswerSchema = z.object({
 });
 export type Answer = z.infer<typeof AnswerSchema>;
 
+/**
+ * Why a turn failed. For `not_understood` and `needs_clarification`, `alternatives` are questions
+ * the user can ask instead (the card shows them as buttons that ask the follow-up).
+ */
+export const TurnErrorSchema = z.object({
+  code: TurnErrorCodeSchema,
+  message: z.string(),
+  alternatives: z.array(AlternativeSchema).max(10).optional(),
+});
+export type TurnError = z.infer<typeof TurnErrorSchema>;
+
 export const TurnSchema = z.object({
   id: z.string().describe('Turn id (turn_…).'),
   index: z.number().int().nonnegative().describe('0 for the first question of the conversation.'),
@@ -277,9 +374,17 @@ export const TurnSchema = z.object({
   finishedAt: z.string().nullable(),
   progress: z.object({ step: AnalysisStepSchema, message: z.string() }).optional(),
   answer: AnswerSchema.optional(),
-  error: z.object({ code: TurnErrorCodeSchema, message: z.string() }).optional(),
+  error: TurnErrorSchema.optional(),
 });
 export type Turn = z.infer<typeof TurnSchema>;
+
+/** Where a conversation was started: by an MCP client (which one) or in the product web app. */
+export const ConversationOriginSchema = z.object({
+  kind: z.enum(['mcp', 'web']),
+  clientId: z.string().optional().describe('The OAuth client id of the MCP client.'),
+  clientName: z.string().optional().describe("The MCP client's name, as it registered."),
+});
+export type ConversationOrigin = z.infer<typeof ConversationOriginSchema>;
 
 export const ConversationSchema = z.object({
   id: z.string().describe('Conversation id (conv_…).'),
@@ -289,6 +394,8 @@ export const ConversationSchema = z.object({
   updatedAt: z.string(),
   url: z.string().describe('The conversation in the Ask Analyst web app.'),
   turnCount: z.number().int().nonnegative(),
+  // Optional so producers written before SPEC section 9 stay valid (decision 76).
+  origin: ConversationOriginSchema.optional().describe('Where the conversation was started.'),
 });
 export type Conversation = z.infer<typeof ConversationSchema>;
 
@@ -343,13 +450,7 @@ export type GetAnalysisInput = z.infer<typeof GetAnalysisInputSchema>;
 
 export const ListAnalysesInputSchema = z.strictObject({
   cursor: CursorInputSchema,
-  limit: z
-    .number()
-    .int()
-    .min(1)
-    .max(100)
-    .optional()
-    .describe('Conversations per page, 1–100 (default 25).'),
+  limit: pageLimitOf('Conversations'),
 });
 export type ListAnalysesInput = z.infer<typeof ListAnalysesInputSchema>;
 

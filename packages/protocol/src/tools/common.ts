@@ -41,6 +41,10 @@ export const CursorInputSchema = z
   .nullish()
   .describe('Opaque cursor from the previous page (`nextCursor`); omit for the first page.');
 
+/** Items per page of a list tool: 1–100, default 25 (SPEC section 4); `items` names them. */
+export const pageLimitOf = (items: string) =>
+  z.number().int().min(1).max(100).optional().describe(`${items} per page, 1–100 (default 25).`);
+
 export const NextCursorSchema = z
   .string()
   .nullable()

@@ -5,6 +5,7 @@ import {
   NextCursorSchema,
   RefSchema,
   idOf,
+  pageLimitOf,
   textWithoutNul,
 } from './common.js';
 
@@ -33,13 +34,7 @@ export const ListWorkbooksInputSchema = z.strictObject({
     ),
   workspaceId: WorkspaceIdSchema.optional().describe('Only workbooks of this workspace (wsp_…).'),
   cursor: CursorInputSchema,
-  limit: z
-    .number()
-    .int()
-    .min(1)
-    .max(100)
-    .optional()
-    .describe('Workbooks per page, 1–100 (default 25).'),
+  limit: pageLimitOf('Workbooks'),
 });
 export type ListWorkbooksInput = z.infer<typeof ListWorkbooksInputSchema>;
 

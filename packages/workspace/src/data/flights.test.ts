@@ -3,7 +3,7 @@ import type { DuckDBConnection } from '@duckdb/node-api';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { demoDataFile } from './demo-data.js';
 import type { WorksheetEngine } from './engine.js';
-import { openTestEngine } from './testing.js';
+import { openTestEngine } from '../testing/data.js';
 import type { Cell, IngestResult, ReadRequest, WorksheetRef } from './types.js';
 
 const SOURCE = demoDataFile('flights-3m.parquet');

@@ -2,10 +2,10 @@ import { readdir, readFile, writeFile, mkdtemp, rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { expectDataError } from '../test-support/data-errors.js';
+import { expectDataError } from '../testing/data-errors.js';
 import { demoDataFile } from './demo-data.js';
 import type { WorksheetEngine } from './engine.js';
-import { openTestEngine, parseCsv, readDemoJson } from './testing.js';
+import { openTestEngine, parseCsv, readDemoJson } from '../testing/data.js';
 import type { ColumnType, WorksheetColumn } from './types.js';
 
 let engine: WorksheetEngine;

@@ -3,7 +3,7 @@ import { demoDataFile } from './demo-data.js';
 import type { WorksheetEngine } from './engine.js';
 import { DataError } from './errors.js';
 import { Semaphore } from './limits.js';
-import { openTestEngine } from './testing.js';
+import { openTestEngine } from '../testing/data.js';
 import type { WorksheetRef } from './types.js';
 
 describe('Semaphore', () => {

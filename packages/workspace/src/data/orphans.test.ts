@@ -3,7 +3,7 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { demoDataFile } from './demo-data.js';
 import type { WorksheetEngine } from './engine.js';
-import { openTestEngine } from './testing.js';
+import { openTestEngine } from '../testing/data.js';
 
 let engine: WorksheetEngine;
 let dataDir: string;

@@ -4,12 +4,12 @@ import os from 'node:os';
 import path from 'node:path';
 import type { DuckDBInstance } from '@duckdb/node-api';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { expectDataError } from '../test-support/data-errors.js';
+import { expectDataError } from '../testing/data-errors.js';
 import { demoDataFile } from './demo-data.js';
 import type { WorksheetEngine } from './engine.js';
 import { openQueryInstance } from './instance.js';
 import { worksheetsDir } from './paths.js';
-import { openTestEngine, readDemoJson } from './testing.js';
+import { openTestEngine, readDemoJson } from '../testing/data.js';
 
 let engine: WorksheetEngine;
 let dataDir: string;

@@ -2,10 +2,10 @@ import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { expectDataError } from '../test-support/data-errors.js';
+import { expectDataError } from '../testing/data-errors.js';
 import { demoDataFile } from './demo-data.js';
 import type { WorksheetEngine } from './engine.js';
-import { openTestEngine, readDemoJson } from './testing.js';
+import { openTestEngine, readDemoJson } from '../testing/data.js';
 import type { Cell, Filter, ReadRequest, ReadResult, SortKey, WorksheetRef } from './types.js';
 
 type Row = Record<string, unknown>;

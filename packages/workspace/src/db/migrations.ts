@@ -1,7 +1,8 @@
 /**
  * One schema change; statements run in order inside one transaction. Never edit a shipped one: add
  * another. (Version 1 once also created the authorization server's tables; they moved to
- * dev-auth's own migrations, which adopt them where they exist: docs/decisions.md.)
+ * dev-auth's own migrations, which adopt them where they exist:
+ * docs/decisions/040-dev-auth-owns-its-tables.md.)
  */
 export interface Migration {
   version: number;
@@ -156,7 +157,8 @@ export const migrations: Migration[] = [
     name: 'worksheet count kept on workbooks',
     // Every workbook listing showed a count of its worksheets, counted per listed workbook on every
     // call (a third of the list query's time). The count is kept by a trigger in the same
-    // transaction as the insert, delete or move, so it is never stale (docs/performance.md).
+    // transaction as the insert, delete or move, so it is never stale
+    // (docs/performance-archive.md, decision 63).
     statements: [
       `alter table workbooks add column worksheet_count integer not null default 0`,
       `update workbooks wb set worksheet_count = (select count(*) from worksheets s where s.workbook_id = wb.id)`,

@@ -8,7 +8,7 @@ import {
   type BackendMessage,
 } from './pglite-reply.js';
 
-/** Shared buffers of the embedded database (docs/performance.md: idle memory). */
+/** Shared buffers of the embedded database (docs/performance-archive.md: idle memory). */
 const PGLITE_SHARED_BUFFERS = '32MB';
 
 /** How many prepared statements the embedded backend keeps (least recently used go first). */
@@ -26,8 +26,8 @@ interface Prepared {
  * The embedded database (PGlite), with every statement prepared once and reused.
  *
  * PGlite's own `query` parses, describes and plans each statement on every call through the
- * unnamed statement, in six separate trips into the WASM backend (docs/performance.md: the list
- * query spent ≈7 of its ≈8 ms planning). Here a statement text is parsed once into a named
+ * unnamed statement, in six separate trips into the WASM backend (docs/performance-archive.md: the
+ * list query spent ≈7 of its ≈8 ms planning). Here a statement text is parsed once into a named
  * prepared statement (its parameter types and row description kept), and each call is a single
  * trip: Bind + Execute + Sync. Rows are typed by PGlite's own parsers and serializers, so results
  * are what `PGlite.query` returns.

@@ -1,4 +1,5 @@
-import type { IngestOptions, WorksheetEngine } from '../data/index.js';
+import type { WorksheetEngine } from '../data/engine.js';
+import type { IngestOptions } from '../data/types.js';
 import type { Database, Queryable } from '../db/database.js';
 import { isUniqueViolation } from '../db/rows.js';
 import { WorkspaceError } from '../errors.js';

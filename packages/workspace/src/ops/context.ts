@@ -1,4 +1,4 @@
-import type { WorksheetEngine } from '../data/index.js';
+import type { WorksheetEngine } from '../data/engine.js';
 import type { Database, Queryable } from '../db/database.js';
 import { WorkspaceError } from '../errors.js';
 import { findOrganizationByName, type OrganizationRecord } from '../store/organizations.js';

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { isDataError } from '../data/index.js';
+import { isDataError } from '../data/errors.js';
 import { isWorkspaceError } from '../errors.js';
 
 /** An ops failure as the admin interface reports it and the CLI shows it. */

@@ -1,5 +1,5 @@
 import path from 'node:path';
-import type { IngestOptions } from '../data/index.js';
+import type { IngestOptions } from '../data/types.js';
 import type { Queryable } from '../db/database.js';
 import { WorkspaceError } from '../errors.js';
 import { findPrincipal } from '../identity/principals.js';

@@ -12,7 +12,7 @@ import {
   workspaceIdOf,
   worksheetIdOf,
   type DemoFixture,
-} from '../test-support/demo.js';
+} from '../testing/demo.js';
 import { listReadableWorkspaces } from './access.js';
 import { assertAllowed, authorize, requireRole } from './authorize.js';
 import { getReadableConversation, listReadableConversations } from './conversations.js';

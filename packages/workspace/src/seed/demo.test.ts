@@ -1,8 +1,9 @@
 import { readFile, utimes, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { demoDataFile, type WorksheetEngine } from '../data/index.js';
-import { openTestEngine, parseCsv } from '../data/testing.js';
+import { demoDataFile } from '../data/demo-data.js';
+import type { WorksheetEngine } from '../data/engine.js';
+import { openTestEngine, parseCsv } from '../testing/data.js';
 import { openDatabase, type Database } from '../db/database.js';
 import { verifyPassword } from '../identity/password.js';
 import { openTestDatabase, testDatabaseKind, type TestDatabase } from '../testing/database.js';

@@ -1,4 +1,6 @@
-import { demoDataFile, type IngestResult, type WorksheetEngine } from '../data/index.js';
+import { demoDataFile } from '../data/demo-data.js';
+import type { WorksheetEngine } from '../data/engine.js';
+import type { IngestResult } from '../data/types.js';
 import type { Database, Queryable } from '../db/database.js';
 import { hashPassword } from '../identity/password.js';
 import { newId } from '../ids/ids.js';

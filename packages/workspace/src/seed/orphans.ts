@@ -1,5 +1,5 @@
 import type { Queryable } from '../db/database.js';
-import type { WorksheetEngine } from '../data/index.js';
+import type { WorksheetEngine } from '../data/engine.js';
 import { listDataPaths } from '../store/worksheets.js';
 
 /**

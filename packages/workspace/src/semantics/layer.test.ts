@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { WorksheetColumn } from '../data/index.js';
+import type { WorksheetColumn } from '../data/types.js';
 import { isWorkspaceError } from '../errors.js';
 import { checkSemanticLayer, phraseOf } from './layer.js';
 

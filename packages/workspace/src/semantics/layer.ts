@@ -1,6 +1,6 @@
 import { AGGREGATIONS, ValueFormatSchema, type ColumnType } from '@ask-analyst/protocol';
 import { z } from 'zod';
-import type { WorksheetColumn } from '../data/index.js';
+import type { WorksheetColumn } from '../data/types.js';
 import { WorkspaceError } from '../errors.js';
 
 /**

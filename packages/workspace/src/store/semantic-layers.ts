@@ -1,4 +1,4 @@
-import type { WorksheetColumn } from '../data/index.js';
+import type { WorksheetColumn } from '../data/types.js';
 import type { Queryable } from '../db/database.js';
 import { WorkspaceError } from '../errors.js';
 import { checkSemanticLayer, type SemanticLayer } from '../semantics/layer.js';

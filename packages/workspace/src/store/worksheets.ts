@@ -1,4 +1,4 @@
-import type { WorksheetColumn } from '../data/index.js';
+import type { WorksheetColumn } from '../data/types.js';
 import type { Queryable } from '../db/database.js';
 import { toIso, toNumber } from '../db/rows.js';
 import { newId } from '../ids/ids.js';

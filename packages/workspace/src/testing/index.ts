@@ -9,6 +9,6 @@ export { freePort } from './free-port.js';
 export { openAsRole } from './role.js';
 export { startThrowawayPostgres } from './postgres-server.js';
 export type { ThrowawayPostgres } from './postgres-server.js';
-export { openTestEngine } from '../data/testing.js';
+export { openTestEngine } from './data.js';
 export { createSmallWorld } from './world.js';
 export type { SmallWorld } from './world.js';

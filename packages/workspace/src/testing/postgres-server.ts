@@ -56,13 +56,14 @@ export async function startThrowawayPostgres(
     asRoot
       ? ['runuser', ['-u', 'postgres', '--', join(bin, tool), ...args]]
       : [join(bin, tool), args];
-  const run = async (tool: string, args: string[]) => {
-    const [cmd, argv] = command(tool, args);
-    await execFile(cmd, argv, { timeout: 60_000 });
-  };
-
   const dir = await mkdtemp(join(tmpdir(), 'ask-analyst-pg-fault-'));
   if (owner) await chown(dir, owner.uid, owner.gid);
+  // The server's own folder as working directory: the `postgres` user may not enter the caller's
+  // (a checkout in a 0700 `mktemp -d` folder), and initdb and pg_ctl complain when they cannot.
+  const run = async (tool: string, args: string[]) => {
+    const [cmd, argv] = command(tool, args);
+    await execFile(cmd, argv, { timeout: 60_000, cwd: dir });
+  };
   const data = join(dir, 'data');
   const port = await freePort();
   const options = `-c listen_addresses=127.0.0.1 -p ${port} -k ${dir} -c fsync=off -c max_connections=${settings.maxConnections ?? 100}`;
@@ -99,7 +100,10 @@ export async function startThrowawayPostgres(
     },
     destroySync() {
       try {
-        if (up) execFileSync(...command('pg_ctl', ['-D', data, '-m', 'immediate', '-w', 'stop']));
+        if (up) {
+          const [cmd, argv] = command('pg_ctl', ['-D', data, '-m', 'immediate', '-w', 'stop']);
+          execFileSync(cmd, argv, { cwd: dir });
+        }
       } finally {
         up = false;
         rmSync(dir, { recursive: true, force: true });

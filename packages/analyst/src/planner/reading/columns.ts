@@ -1,0 +1,56 @@
+import type { TimeGrain } from '@ask-analyst/protocol';
+import type { ColumnSemantics, WorksheetSemantics } from '../../semantics/worksheet.js';
+import { phraseKey } from '../../text/tokens.js';
+import { KEYWORDS, type Keyword } from '../keywords.js';
+import { keywordOf, type Mention } from '../mentions.js';
+
+/** The column a year in the question filters: a date's year, or a whole-number year column. */
+export function yearTarget(
+  semantics: WorksheetSemantics,
+): { column: ColumnSemantics; part: 'year' | null } | null {
+  const yearColumn = semantics.columns.find((column) => column.role === 'year');
+  if (yearColumn) return { column: yearColumn, part: null };
+  return semantics.timeColumn ? { column: semantics.timeColumn, part: 'year' } : null;
+}
+
+/** The grouping a time grain word asks for: the time column with that grain, or a year column. */
+export function timeDimension(
+  semantics: WorksheetSemantics,
+  grain: TimeGrain | 'auto',
+): { column: ColumnSemantics; grain: TimeGrain | null } | null {
+  if (semantics.timeColumn)
+    return { column: semantics.timeColumn, grain: grain === 'auto' ? null : grain };
+  const year = semantics.columns.find((c) => c.role === 'year');
+  return year && (grain === 'year' || grain === 'auto') ? { column: year, grain: null } : null;
+}
+
+/**
+ * The column that names a row ("the top 3 cars"): a text identifier, or else the text column with
+ * the most distinct values when most rows have a value of their own (car model names repeat a little).
+ */
+export function rowLabel(semantics: WorksheetSemantics): ColumnSemantics | undefined {
+  const id = semantics.columns.find((c) => c.role === 'identifier' && c.type === 'string');
+  if (id) return id;
+  const rows = semantics.source.rowCount;
+  return semantics.columns
+    .filter((c) => c.type === 'string' && c.profile.distinctCount >= 0.5 * rows && rows > 1)
+    .sort((a, b) => b.profile.distinctCount - a.profile.distinctCount)[0];
+}
+
+/** Whether a number lies within a numeric column's values (its profile's min and max). */
+export function withinRange(column: ColumnSemantics, value: number): boolean {
+  const { min, max } = column.profile;
+  return typeof min === 'number' && typeof max === 'number' && value >= min && value <= max;
+}
+
+/** The time grain a mention names: a grain keyword, or a column or row phrase that is one ("year"). */
+export function grainOf(
+  mention: Mention | undefined,
+): Extract<Keyword, { kind: 'grain' }> | undefined {
+  const keyword = keywordOf(mention, 'grain');
+  if (keyword || !mention || (mention.kind !== 'entity' && mention.kind !== 'column'))
+    return keyword;
+  return KEYWORDS.get(phraseKey(mention.words.split(' ')))?.find(
+    (k): k is Extract<Keyword, { kind: 'grain' }> => k.kind === 'grain',
+  );
+}

@@ -1,0 +1,33 @@
+import { describePass } from '../../../test-support/reading-passes.js';
+import { groupings } from './groupings.js';
+
+describePass(
+  groupings,
+  ['cars', 'stocks', 'weather'],
+  [
+    ['cars', 'average horsepower by origin', { dimensions: ['Origin'], placed: ['by', 'origin'] }],
+    [
+      'cars',
+      'count of cars by origin and cylinders',
+      { dimensions: ['Origin', 'Cylinders'], placed: ['by', 'origin', 'and', 'cylinders'] },
+    ],
+    [
+      'weather',
+      'monthly total precipitation',
+      { dimensions: ['date by month'], placed: ['monthly'] },
+    ],
+    ['weather', 'average wind by week', { dimensions: ['date by week'], placed: ['by', 'week'] }],
+    [
+      'stocks',
+      'average price by year and symbol',
+      { dimensions: ['date by year', 'symbol'], placed: ['by', 'year', 'and', 'symbol'] },
+    ],
+    [
+      'cars',
+      'top 3 by horsepower for each car',
+      { dimensions: ['Name'], placed: ['for each', 'car'] },
+    ],
+    // A continuous measure does not group.
+    ['cars', 'average horsepower by weight', {}],
+  ],
+);

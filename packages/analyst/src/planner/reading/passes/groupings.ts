@@ -1,0 +1,66 @@
+import { keywordOf } from '../../mentions.js';
+import { grainOf, rowLabel, timeDimension } from '../columns.js';
+import type { ReadingPass } from '../context.js';
+
+/**
+ * Groupings: "by X", "per month", "for each genre", "monthly", and lists of them ("by origin and
+ * cylinders"). A column groups when it is not a continuous measure; a row word ("by movie") groups
+ * by the column that names rows.
+ */
+export const groupings: ReadingPass = {
+  name: 'groupings',
+  run({ mentions, reading, semantics, used, at, use, next }) {
+    mentions.forEach((m, index) => {
+      if (used.has(index)) return;
+      const grain = keywordOf(m, 'grain');
+      const asked = grain?.asGroup ? timeDimension(semantics, grain.grain) : null;
+      if (asked) {
+        reading.dimensions.push({ ...asked, source: 'stated', words: m.words });
+        use(index);
+        return;
+      }
+      if (!keywordOf(m, 'group')) return;
+      let target = next(index, 2);
+      let words = m.words;
+      while (target >= 0) {
+        const t = at(target)!;
+        // "by month" where a row is a month ("one row per company and month"): still a time grain.
+        const tGrain = grainOf(t);
+        if (t.kind === 'column' && (t.column.role !== 'measure' || t.column.discrete)) {
+          reading.dimensions.push({
+            column: t.column,
+            grain: null,
+            source: 'stated',
+            words: `${words} ${t.words}`,
+          });
+        } else if (tGrain && timeDimension(semantics, tGrain.grain)) {
+          reading.dimensions.push({
+            ...timeDimension(semantics, tGrain.grain)!,
+            source: 'stated',
+            words: `${words} ${t.words}`,
+          });
+        } else if (t.kind === 'entity') {
+          const id = rowLabel(semantics);
+          if (!id) break;
+          reading.dimensions.push({
+            column: id,
+            grain: null,
+            source: 'stated',
+            words: `${words} ${t.words}`,
+          });
+        } else {
+          break;
+        }
+        use(index, target);
+        const joiner = at(target + 1);
+        if (joiner?.kind === 'word' && /^(and|&)$/i.test(joiner.words)) {
+          use(target + 1);
+          words = joiner.words;
+          target = next(target + 1, 1);
+        } else {
+          break;
+        }
+      }
+    });
+  },
+};

@@ -1,0 +1,44 @@
+import type { ReadingPass } from '../context.js';
+import { change } from './change.js';
+import { columnAlternatives } from './column-alternatives.js';
+import { discreteValues } from './discrete-values.js';
+import { followUpCues } from './follow-up-cues.js';
+import { groupings } from './groupings.js';
+import { leftovers } from './leftovers.js';
+import { measures } from './measures.js';
+import { namedColumns } from './named-columns.js';
+import { numberBeforeColumn } from './number-before-column.js';
+import { numericComparisons } from './numeric-comparisons.js';
+import { ranking } from './ranking.js';
+import { superlativeRanking } from './superlative-ranking.js';
+import { timeFilters } from './time-filters.js';
+import { unplacedWords } from './unplaced-words.js';
+import { valueFilters } from './value-filters.js';
+import { valueLists } from './value-lists.js';
+import { which } from './which.js';
+
+/**
+ * The passes of the reading stage, in the order they run. Order matters: a pass reads only the
+ * mentions no earlier pass placed, so the more specific readings come first (a year before a
+ * number, "by origin" before "origin" alone, a value's column before the column named alone), and
+ * the last pass lists what nobody placed. docs/ask-analyst.md describes them in this order.
+ */
+export const READING_PASSES: readonly ReadingPass[] = [
+  followUpCues,
+  timeFilters,
+  groupings,
+  valueFilters,
+  valueLists,
+  discreteValues,
+  numericComparisons,
+  numberBeforeColumn,
+  ranking,
+  measures,
+  which,
+  namedColumns,
+  change,
+  superlativeRanking,
+  leftovers,
+  columnAlternatives,
+  unplacedWords,
+];

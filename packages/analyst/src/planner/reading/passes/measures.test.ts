@@ -1,0 +1,144 @@
+import { describePass } from '../../../test-support/reading-passes.js';
+import { measures } from './measures.js';
+
+describePass(
+  measures,
+  ['cars', 'flights', 'movies', 'weather'],
+  [
+    [
+      'cars',
+      'average horsepower',
+      {
+        measures: ['avg(Horsepower) stated'],
+        asksForValue: true,
+        placed: ['average', 'horsepower'],
+      },
+    ],
+    [
+      'cars',
+      'total number of cars',
+      { measures: ['count(*) stated'], asksForValue: true, placed: ['total', 'number of', 'cars'] },
+    ],
+    [
+      'flights',
+      'how many distinct origins',
+      {
+        measures: ['count_distinct(origin) stated'],
+        asksForValue: true,
+        placed: ['how many distinct', 'origins'],
+      },
+    ],
+    [
+      'movies',
+      'highest average production budget',
+      {
+        measures: ['avg(Production Budget) stated'],
+        asksForValue: true,
+        superlatives: ['desc highest'],
+        placed: ['highest', 'average', 'production budget'],
+      },
+    ],
+    [
+      'weather',
+      'minimum temperature',
+      {
+        measures: ['min(temp_min) stated'],
+        asksForValue: true,
+        placed: ['minimum', 'temperature'],
+      },
+    ],
+    [
+      'weather',
+      'highest temperature',
+      {
+        measures: ['max(temp_max) stated'],
+        asksForValue: true,
+        superlatives: ['desc highest'],
+        placed: ['highest', 'temperature'],
+      },
+    ],
+    [
+      'cars',
+      'percentage of cars by origin',
+      { calculation: 'share_of_total', asksForValue: true, placed: ['percentage of', 'cars'] },
+    ],
+    [
+      'movies',
+      'which director has the most movies',
+      {
+        measures: ['count(*) stated'],
+        asksForValue: true,
+        superlatives: ['desc most'],
+        placed: ['most', 'movies'],
+      },
+    ],
+    [
+      'cars',
+      'what is the heaviest car',
+      {
+        measures: ['max(Weight_in_lbs) stated'],
+        dimensions: ['Name'],
+        ranking: 'desc 1',
+        asksForValue: true,
+        superlatives: ['desc heaviest'],
+        placed: ['heaviest', 'car'],
+      },
+    ],
+    // No column of the Cars worksheet measures speed: a problem, not a count of cars.
+    [
+      'cars',
+      'fastest car',
+      {
+        asksForValue: true,
+        problem: 'not_understood',
+        superlatives: ['desc fastest'],
+        placed: ['fastest'],
+      },
+    ],
+    // No column is profit: a problem, not another measure.
+    [
+      'movies',
+      'average profit by genre',
+      { asksForValue: true, problem: 'not_understood', placed: ['average'] },
+    ],
+    [
+      'cars',
+      'sum of year',
+      { measures: ['sum(Year) stated'], asksForValue: true, placed: ['sum of', 'year'] },
+    ],
+    [
+      'cars',
+      'how many cars with 3 name',
+      { measures: ['count(*) stated'], asksForValue: true, placed: ['how many', 'cars'] },
+    ],
+    [
+      'cars',
+      'most common origin',
+      {
+        dimensions: ['Origin'],
+        asksForValue: true,
+        superlatives: ['desc most common'],
+        placed: ['most common', 'origin'],
+      },
+    ],
+    // A count of a discrete measure counts its distinct values.
+    [
+      'cars',
+      'how many cylinders',
+      {
+        measures: ['count_distinct(Cylinders) stated'],
+        asksForValue: true,
+        placed: ['how many', 'cylinders'],
+      },
+    ],
+    [
+      'cars',
+      'how many distinct cylinders',
+      {
+        measures: ['count_distinct(Cylinders) stated'],
+        asksForValue: true,
+        placed: ['how many distinct', 'cylinders'],
+      },
+    ],
+  ],
+);

@@ -1,0 +1,286 @@
+import type { Aggregation } from '@ask-analyst/protocol';
+import type { ColumnSemantics, WorksheetSemantics } from '../../../semantics/worksheet.js';
+import { nameWords, phraseKey } from '../../../text/tokens.js';
+import { keywordOf, type Mention } from '../../mentions.js';
+import { rowLabel } from '../columns.js';
+import type { ReadingPass } from '../context.js';
+
+/** Superlatives of quantity: "the most movies" ranks by how many rows there are. */
+const QUANTITY = new Set(['most', 'least', 'fewest', 'busiest']);
+
+/** Superlative adjectives and the measures they name (general vocabulary, not one data set). */
+const ADJECTIVE_MEASURES: Record<string, readonly string[]> = {
+  heaviest: ['weight', 'mass'],
+  lightest: ['weight', 'mass'],
+  longest: ['length', 'duration', 'running time', 'distance'],
+  shortest: ['length', 'duration', 'running time', 'distance'],
+  tallest: ['height'],
+  fastest: ['speed', 'velocity'],
+  slowest: ['speed', 'velocity'],
+  'most expensive': ['price', 'cost', 'budget'],
+  costliest: ['price', 'cost', 'budget'],
+  priciest: ['price', 'cost'],
+  cheapest: ['price', 'cost', 'budget'],
+  'least expensive': ['price', 'cost', 'budget'],
+  hottest: ['temperature'],
+  warmest: ['temperature'],
+  coldest: ['temperature'],
+  coolest: ['temperature'],
+  wettest: ['precipitation'],
+  driest: ['precipitation'],
+  oldest: ['age'],
+  youngest: ['age'],
+};
+
+/** The numeric column a superlative adjective measures ("heaviest" → Weight_in_lbs), if any. */
+function adjectiveColumn(words: string, semantics: WorksheetSemantics): ColumnSemantics | null {
+  let best: { column: ColumnSemantics; weight: number } | null = null;
+  for (const phrase of ADJECTIVE_MEASURES[words.toLowerCase()] ?? []) {
+    const key = phraseKey(phrase.split(' '));
+    for (const column of semantics.columns) {
+      if (column.role !== 'measure') continue;
+      const weight = column.phrases.find((p) => p.key === key)?.weight ?? 0;
+      if (weight > (best?.weight ?? 0)) best = { column, weight };
+    }
+  }
+  return best?.column ?? null;
+}
+
+/**
+ * Whether the question's words ask for groups ("by", "per", "which origin", "which movie"), read or
+ * not yet: a superlative then ranks groups rather than taking a maximum. One pass over the mentions,
+ * from the last, keeping the next one that is not a stopword.
+ */
+function asksForGroups(mentions: readonly Mention[]): boolean {
+  let following: Mention | undefined;
+  let asks = false;
+  for (let index = mentions.length - 1; index >= 0 && !asks; index -= 1) {
+    const m = mentions[index]!;
+    if (keywordOf(m, 'group')) asks = true;
+    else if (keywordOf(m, 'which')) {
+      asks =
+        following?.kind === 'entity' ||
+        Boolean(keywordOf(following, 'grain')) ||
+        (following?.kind === 'column' &&
+          (following.column.role !== 'measure' || following.column.discrete));
+    }
+    if (!(m.kind === 'word' && m.stop)) following = m;
+  }
+  return asks;
+}
+
+/**
+ * Measures: an aggregation word and what it applies to ("average horsepower", "total us gross"),
+ * counts of rows ("how many cars") or of distinct values ("how many different origins"), shares
+ * ("percentage of cars"), superlatives ("highest rating", "the most common genre", "the heaviest
+ * car"), which it also keeps for the later passes. An aggregation of nothing it can place, or a sum
+ * of years or names, is a problem rather than another question answered.
+ */
+export const measures: ReadingPass = {
+  name: 'measures',
+  run({ mentions, reading, semantics, used, superlatives, at, use, next }) {
+    let groupsAsked: boolean | undefined;
+    const hasGrouping = () =>
+      reading.dimensions.length > 0 || (groupsAsked ??= asksForGroups(mentions));
+    mentions.forEach((m, index) => {
+      if (used.has(index)) return;
+      const aggregation = keywordOf(m, 'aggregation');
+      const count = keywordOf(m, 'count');
+      const distinct = keywordOf(m, 'count_distinct');
+      const superlative = keywordOf(m, 'superlative');
+      const share = keywordOf(m, 'share');
+      if (!aggregation && !count && !distinct && !superlative && !share) return;
+      let targetIndex = next(index, 3);
+      // "the total number of flights": the inner count or aggregation says it; this word adds nothing.
+      if (
+        aggregation &&
+        (keywordOf(at(targetIndex), 'count') || keywordOf(at(targetIndex), 'count_distinct'))
+      ) {
+        use(index);
+        return;
+      }
+      // "highest average budget": the superlative ranks, the aggregation applies.
+      let explicit: Aggregation | null = aggregation?.aggregation ?? null;
+      const inner = keywordOf(at(targetIndex), 'aggregation');
+      if (superlative && inner) {
+        explicit = inner.aggregation;
+        use(targetIndex);
+        targetIndex = next(targetIndex, 2);
+      }
+      // "the longest flight distance": a row word before a column only says what the rows are.
+      const afterEntity = next(targetIndex, 1);
+      if (
+        at(targetIndex)?.kind === 'entity' &&
+        at(afterEntity)?.kind === 'column' &&
+        !count &&
+        !distinct
+      ) {
+        use(targetIndex);
+        targetIndex = afterEntity;
+      }
+      const found = at(targetIndex);
+      // "maximum temperature" over temp_max and temp_min: the column named for that direction.
+      const direction =
+        explicit === 'max' || superlative?.direction === 'desc'
+          ? /\bmax/i
+          : explicit === 'min' || superlative?.direction === 'asc'
+            ? /\bmin/i
+            : null;
+      const target: Mention | undefined =
+        found?.kind === 'column' && found.others.length > 0 && direction
+          ? {
+              ...found,
+              column:
+                [found.column, ...found.others].find((c) =>
+                  direction.test(c.name.replace(/_/g, ' ')),
+                ) ?? found.column,
+            }
+          : found;
+      const words = target && targetIndex >= 0 ? `${m.words} ${target.words}` : m.words;
+      if (share) {
+        reading.calculation = { calculation: { kind: 'share_of_total' }, words: m.words };
+        use(index);
+        if (target?.kind === 'entity') use(targetIndex);
+        if (target?.kind === 'column' && target.column.role === 'measure') {
+          reading.measures.push({
+            column: target.column,
+            aggregation: 'sum',
+            source: 'stated',
+            words,
+          });
+          use(targetIndex);
+        }
+        reading.asksForValue = true;
+        return;
+      }
+      use(index);
+      reading.asksForValue = true;
+      if (superlative) superlatives.push({ direction: superlative.direction, words: m.words });
+      if (target?.kind === 'column' && !used.has(targetIndex)) {
+        use(targetIndex);
+        // "the lowest temperature" where a phrase names temp_max and temp_min: the min twin.
+        const low = explicit === 'min' || (!explicit && superlative?.direction === 'asc');
+        const high = explicit === 'max' || (!explicit && superlative?.direction === 'desc');
+        const bound = (c: ColumnSemantics, words: readonly string[]) =>
+          nameWords(c.name).some((word) => words.includes(word));
+        const column =
+          (low || high) && target.others.length > 0
+            ? ([target.column, ...target.others].find((c) =>
+                bound(
+                  c,
+                  low ? ['min', 'minimum', 'low', 'lowest'] : ['max', 'maximum', 'high', 'highest'],
+                ),
+              ) ?? target.column)
+            : target.column;
+        if (count || distinct) {
+          if (column.role === 'measure' && !column.discrete && count && !distinct) {
+            reading.measures.push({ column, aggregation: 'count', source: 'stated', words });
+          } else {
+            reading.measures.push({
+              column,
+              aggregation: 'count_distinct',
+              source: 'stated',
+              words,
+            });
+          }
+          return;
+        }
+        const adds = explicit === 'sum' || explicit === 'avg';
+        if (
+          (adds && (column.role === 'identifier' || column.role === 'category')) ||
+          (explicit === 'sum' && column.role === 'year')
+        ) {
+          // Years, codes and names are labels, not amounts: adding them up answers nothing.
+          const what = column.role === 'year' ? 'holds years' : 'names or codes rows';
+          reading.problem = {
+            code: 'not_understood',
+            message:
+              `I read "${words}", but ${column.name} ${what}, which are never added up or averaged. ` +
+              `Ask "by ${column.name}" to group by it, or "how many different ${column.name}" to count them.`,
+          };
+          return;
+        }
+        if (column.role === 'identifier' || column.role === 'category') {
+          if (superlative) {
+            // "the most common genre": rank the groups of that column by their row count.
+            reading.dimensions.push({ column, grain: null, source: 'stated', words: target.words });
+            return;
+          }
+          reading.measures.push({
+            column,
+            aggregation: explicit ?? 'count_distinct',
+            source: 'stated',
+            words,
+          });
+          return;
+        }
+        const chosen: Aggregation =
+          explicit ??
+          (superlative && !hasGrouping()
+            ? superlative.direction === 'desc'
+              ? 'max'
+              : 'min'
+            : column.defaultAggregation);
+        reading.measures.push({
+          column,
+          aggregation: chosen,
+          source:
+            explicit || (superlative && chosen !== column.defaultAggregation)
+              ? 'stated'
+              : 'defaulted',
+          words: explicit || superlative ? words : target.words,
+        });
+        return;
+      }
+      if (
+        superlative &&
+        !aggregation &&
+        target?.kind === 'entity' &&
+        !QUANTITY.has(m.words.toLowerCase())
+      ) {
+        // "the heaviest car": the adjective names a measure; ranking rows by their count would
+        // answer another question.
+        const measured = adjectiveColumn(m.words, semantics);
+        if (!measured) {
+          reading.problem = {
+            code: 'not_understood',
+            message: `I read "${m.words} ${target.words}" but could not tell which column "${m.words}" measures in ${semantics.source.name}. Name it, for example "${superlative.direction === 'desc' ? 'highest' : 'lowest'} ${semantics.columns.find((c) => c.role === 'measure')?.name ?? 'value'}".`,
+          };
+          return;
+        }
+        use(targetIndex);
+        reading.measures.push({
+          column: measured,
+          aggregation: superlative.direction === 'desc' ? 'max' : 'min',
+          source: 'stated',
+          words,
+        });
+        // Which one it is, when rows have names of their own (a movie's title).
+        const id = rowLabel(semantics);
+        if (id && reading.dimensions.length === 0 && !reading.ranking) {
+          reading.dimensions.push({ column: id, grain: null, source: 'defaulted', words: null });
+          reading.ranking = { direction: superlative.direction, limit: 1, words: m.words };
+        }
+        return;
+      }
+      if (target?.kind === 'entity' || count || distinct) {
+        if (target?.kind === 'entity') use(targetIndex);
+        reading.measures.push({ column: null, aggregation: 'count', source: 'stated', words });
+        return;
+      }
+      if (aggregation || (superlative && target?.kind === 'word' && !target.stop)) {
+        // "average profit" where no column is profit: say so rather than answer something else.
+        const subject = target && target.kind === 'word' ? `"${target.words}"` : 'nothing';
+        const numeric = semantics.columns.filter((c) => c.role === 'measure').map((c) => c.name);
+        reading.problem = {
+          code: 'not_understood',
+          message:
+            `I read "${m.words}" but it applies to ${subject}, which is not a column of ${semantics.source.name}. ` +
+            (numeric.length > 0
+              ? `Its numeric columns are: ${numeric.join(', ')}.`
+              : 'It has no numeric columns; ask for a count instead.'),
+        };
+      }
+    });
+  },
+};

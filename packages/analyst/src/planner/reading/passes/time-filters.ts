@@ -1,0 +1,177 @@
+import type { PlanFilter, TimeGrain } from '@ask-analyst/protocol';
+import type { WorksheetSemantics } from '../../../semantics/worksheet.js';
+import { keywordOf, type Mention } from '../../mentions.js';
+import { grainOf, withinRange, yearTarget } from '../columns.js';
+import type { ReadingPass } from '../context.js';
+import { filterOf } from '../filters.js';
+
+const YEAR = /^(1[89]\d\d|20\d\d|2100)$/;
+
+function isYear(mention: Mention | undefined): mention is Extract<Mention, { kind: 'number' }> {
+  return mention?.kind === 'number' && YEAR.test(String(mention.value));
+}
+
+function isoDay(date: Date): string {
+  return date.toISOString().slice(0, 10);
+}
+
+/** The last date of the data (its time column's max), for ranges such as "the last 3 months". */
+function lastDate(semantics: WorksheetSemantics): Date | null {
+  const max = semantics.timeColumn?.profile.max;
+  if (typeof max !== 'string') return null;
+  const date = new Date(max.length === 10 ? `${max}T00:00:00Z` : max);
+  return Number.isNaN(date.getTime()) ? null : date;
+}
+
+/** "The last N units of data", anchored to the data's last date: the first day it starts on. */
+function rangeStart(last: Date, amount: number, unit: TimeGrain): Date {
+  const y = last.getUTCFullYear();
+  const m = last.getUTCMonth();
+  switch (unit) {
+    case 'year':
+      return new Date(Date.UTC(y - amount + 1, 0, 1));
+    case 'quarter':
+      return new Date(Date.UTC(y, Math.floor(m / 3) * 3 - 3 * (amount - 1), 1));
+    case 'month':
+      return new Date(Date.UTC(y, m - amount + 1, 1));
+    case 'week':
+      return new Date(Date.UTC(y, m, last.getUTCDate() - 7 * amount + 1));
+    default:
+      return new Date(Date.UTC(y, m, last.getUTCDate() - amount + 1));
+  }
+}
+
+/**
+ * Time filters: a year ("in 2013", "since 2014", "before 1980"), a range of years ("between 2005
+ * and 2008"), a decade ("the 1920s"), a month of a year ("March 2013"), a month, a weekday or a
+ * quarter, and "the last N units" of the data. A number bounded by a measure it fits ("weight
+ * between 2000 and 2500") is left to the numeric comparisons.
+ */
+export const timeFilters: ReadingPass = {
+  name: 'time-filters',
+  run({ mentions, semantics, used, at, use, previous, addFilter }) {
+    const last = lastDate(semantics);
+    mentions.forEach((m, index) => {
+      if (used.has(index)) return;
+      const target = yearTarget(semantics);
+      if (isYear(m) && target) {
+        const before = at(previous(index, 1));
+        const anchor = keywordOf(before, 'time_anchor');
+        const comparison = keywordOf(before, 'comparison');
+        const between = keywordOf(before, 'between');
+        // "weight between 2000 and 2500", "horsepower over 1990": a bound of that column, not a year.
+        const bounded = at(previous(previous(index, 1), 2));
+        if (
+          (comparison || between) &&
+          bounded?.kind === 'column' &&
+          bounded.column.role === 'measure' &&
+          withinRange(bounded.column, m.value)
+        ) {
+          return;
+        }
+        const andIndex = index + 1;
+        const after = at(andIndex + 1);
+        if (
+          between &&
+          at(andIndex)
+            ?.words.toLowerCase()
+            .match(/^(and|to|through|until)$/) &&
+          isYear(after)
+        ) {
+          const words = `${before!.words} ${m.words} ${at(andIndex)!.words} ${after.words}`;
+          addFilter(filterOf(target.column.name, 'gte', m.value, target.part), 'stated', words);
+          addFilter(filterOf(target.column.name, 'lte', after.value, target.part), 'stated', words);
+          use(previous(index, 1), index, andIndex, andIndex + 1);
+          return;
+        }
+        const suffix = at(index + 1);
+        if (suffix?.kind === 'word' && suffix.words === 's' && m.value % 10 === 0) {
+          // "the 1920s": the decade.
+          const words = `${m.words}s`;
+          addFilter(filterOf(target.column.name, 'gte', m.value, target.part), 'stated', words);
+          addFilter(filterOf(target.column.name, 'lte', m.value + 9, target.part), 'stated', words);
+          use(index, index + 1);
+          if (before && anchor) use(previous(index, 1));
+          return;
+        }
+        const month = at(previous(index, 1));
+        if (month?.kind === 'month' && semantics.timeColumn) {
+          const start = new Date(Date.UTC(m.value, month.month - 1, 1));
+          const end = new Date(Date.UTC(m.value, month.month, 1));
+          const column = semantics.timeColumn.name;
+          addFilter(filterOf(column, 'gte', isoDay(start)), 'stated', `${month.words} ${m.words}`);
+          addFilter(filterOf(column, 'lt', isoDay(end)), 'stated', `${month.words} ${m.words}`);
+          use(previous(index, 1), index);
+          return;
+        }
+        const op: PlanFilter['op'] =
+          comparison?.op === 'gt'
+            ? 'gt'
+            : comparison?.op === 'lt'
+              ? 'lt'
+              : anchor?.op === 'gte' || comparison?.op === 'gte'
+                ? 'gte'
+                : anchor?.op === 'lte' || comparison?.op === 'lte'
+                  ? 'lte'
+                  : 'eq';
+        const words = before && (anchor || comparison) ? `${before.words} ${m.words}` : m.words;
+        addFilter(filterOf(target.column.name, op, m.value, target.part), 'stated', words);
+        use(index);
+        if (before && (anchor || comparison)) use(previous(index, 1));
+        return;
+      }
+      if (m.kind === 'month' && semantics.timeColumn && !isYear(at(index + 1))) {
+        addFilter(filterOf(semantics.timeColumn.name, 'eq', m.month, 'month'), 'stated', m.words);
+        use(index);
+        return;
+      }
+      if (m.kind === 'weekday' && semantics.timeColumn) {
+        addFilter(
+          filterOf(semantics.timeColumn.name, 'eq', m.day, 'day_of_week'),
+          'stated',
+          m.words,
+        );
+        use(index);
+        return;
+      }
+      if (m.kind === 'quarter' && semantics.timeColumn) {
+        addFilter(
+          filterOf(semantics.timeColumn.name, 'eq', m.quarter, 'quarter'),
+          'stated',
+          m.words,
+        );
+        use(index);
+        return;
+      }
+      const relative = keywordOf(m, 'relative');
+      const yearColumn = target && target.part === null ? target.column : null;
+      if (relative && ((semantics.timeColumn && last) || yearColumn)) {
+        const amountMention = at(index + 1);
+        const amount = amountMention?.kind === 'number' ? amountMention.value : 1;
+        const unitIndex = amountMention?.kind === 'number' ? index + 2 : index + 1;
+        const unit = grainOf(at(unitIndex));
+        const words = mentions
+          .slice(index, unitIndex + 1)
+          .map((x) => x.words)
+          .join(' ');
+        const lastYear = yearColumn?.profile.max;
+        if (unit?.grain === 'year' && yearColumn && typeof lastYear === 'number' && amount >= 1) {
+          // "the last 3 years" over a whole-number year column: its last year and the two before.
+          const first = lastYear - Math.floor(amount) + 1;
+          addFilter(filterOf(yearColumn.name, 'gte', first), 'stated', words);
+          for (let j = index; j <= unitIndex; j += 1) use(j);
+        } else if (
+          unit &&
+          semantics.timeColumn &&
+          last &&
+          ['year', 'quarter', 'month', 'week', 'day'].includes(unit.grain) &&
+          amount >= 1
+        ) {
+          const start = rangeStart(last, Math.floor(amount), unit.grain as TimeGrain);
+          addFilter(filterOf(semantics.timeColumn.name, 'gte', isoDay(start)), 'stated', words);
+          for (let j = index; j <= unitIndex; j += 1) use(j);
+        }
+      }
+    });
+  },
+};

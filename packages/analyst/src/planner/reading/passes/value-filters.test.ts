@@ -1,0 +1,35 @@
+import { describePass } from '../../../test-support/reading-passes.js';
+import { valueFilters } from './value-filters.js';
+
+describePass(
+  valueFilters,
+  ['cars', 'flights', 'weather'],
+  [
+    ['cars', 'how many cars from Japan', { found: ['Origin = Japan'], placed: ['from', 'Japan'] }],
+    [
+      'cars',
+      'average horsepower without Europe',
+      { filters: ['Origin is not Europe'], placed: ['without', 'Europe'] },
+    ],
+    [
+      'flights',
+      'how many flights from SFO to LAX',
+      { found: ['origin = SFO', 'destination = LAX'], placed: ['from', 'SFO', 'to', 'LAX'] },
+    ],
+    // DEN is an origin and a destination: nothing tells them apart.
+    ['flights', 'average delay for DEN', { problem: 'needs_clarification', placed: ['DEN'] }],
+    // The turn it follows filtered origin: the value is read there.
+    [
+      'flights',
+      'average delay for DEN',
+      { found: ['origin = DEN'], placed: ['DEN'] },
+      { previousFilterColumns: ['origin'] },
+    ],
+    ['weather', 'how many rainy days', { found: ['weather = rain'], placed: ['rainy'] }],
+    [
+      'cars',
+      'average horsepower of cars with origin Japan',
+      { found: ['Origin = Japan'], placed: ['origin', 'Japan'] },
+    ],
+  ],
+);

@@ -1,0 +1,117 @@
+import type { ValueMatch } from '../../../semantics/values.js';
+import type { WorksheetSemantics } from '../../../semantics/worksheet.js';
+import { keywordOf } from '../../mentions.js';
+import type { ReadingPass } from '../context.js';
+import { filterOf } from '../filters.js';
+
+/** Chooses among columns a value was found in: a twin named by a preposition, a column named elsewhere. */
+function chooseValueColumn(
+  matches: readonly ValueMatch[],
+  twin: 'origin' | 'destination' | null,
+  semantics: WorksheetSemantics,
+  named: ReadonlySet<string>,
+): { chosen: ValueMatch[]; ambiguous: ValueMatch[] } {
+  const columns = [...new Set(matches.map((m) => m.column))];
+  if (columns.length <= 1) return { chosen: [...matches], ambiguous: [] };
+  const byColumn = (column: string) => matches.filter((m) => m.column === column);
+  const semanticsOf = (name: string) => semantics.columns.find((c) => c.name === name);
+  if (twin) {
+    const hit = columns.find((name) => semanticsOf(name)?.twin === twin);
+    if (hit) return { chosen: byColumn(hit), ambiguous: [] };
+  }
+  const mentioned = columns.filter((name) => named.has(name));
+  if (mentioned.length === 1) return { chosen: byColumn(mentioned[0]!), ambiguous: [] };
+  const twins = columns.filter((name) => semanticsOf(name)?.twin);
+  if (twins.length >= 2) return { chosen: [], ambiguous: [...matches] };
+  const categorical = columns.find((name) => semanticsOf(name)?.role === 'category') ?? columns[0]!;
+  return { chosen: byColumn(categorical), ambiguous: [] };
+}
+
+/**
+ * Values found in the data ("Japan", "from ATL", "rainy"): the column each is in, told apart by a
+ * preposition ("from"/"to" for origin/destination twins) or by a column named elsewhere; a negated
+ * value ("without Europe") is an exclusion; a value in two twins with nothing to tell them apart
+ * asks which one. The other values wait in `foundValues` for the value-lists pass.
+ */
+export const valueFilters: ReadingPass = {
+  name: 'value-filters',
+  run({
+    mentions,
+    reading,
+    semantics,
+    used,
+    namedColumns,
+    foundValues,
+    at,
+    use,
+    previous,
+    addFilter,
+  }) {
+    mentions.forEach((m, index) => {
+      let matches: ValueMatch[] | undefined;
+      if (m.kind === 'value') matches = m.matches;
+      else if (m.kind === 'keyword' && m.value && !used.has(index)) matches = m.value;
+      if (!matches || used.has(index)) return;
+      // The verb or preposition before the value, past "in"/"at" ("arrived in SEA").
+      let before = previous(index, 2);
+      while (
+        before > 0 &&
+        at(before)?.kind === 'keyword' &&
+        !keywordOf(at(before), 'twin') &&
+        keywordOf(at(before), 'time_anchor') &&
+        index - before < 3
+      ) {
+        before = previous(before, 1);
+      }
+      const twin =
+        keywordOf(at(before), 'twin')?.twin ??
+        keywordOf(at(previous(index, 1)), 'twin')?.twin ??
+        null;
+      const negated = [previous(index, 1), previous(index, 2)].some((j) =>
+        keywordOf(at(j), 'negation'),
+      );
+      const { chosen, ambiguous } = chooseValueColumn(matches, twin, semantics, namedColumns);
+      if (ambiguous.length > 0) {
+        const columns = [...new Set(ambiguous.map((a) => a.column))];
+        reading.problem = {
+          code: 'needs_clarification',
+          message:
+            `"${m.words}" appears in ${columns.join(' and ')}. Say which one you mean, for example ` +
+            columns
+              .map((column) => {
+                const c = semantics.columns.find((x) => x.name === column);
+                return `"${c?.twin === 'origin' ? 'from' : c?.twin === 'destination' ? 'to' : column} ${m.words}"`;
+              })
+              .join(' or ') +
+            '.',
+        };
+        use(index);
+        return;
+      }
+      use(index);
+      if (twin && before >= 0 && keywordOf(at(before), 'twin')) use(before);
+      const column = chosen[0]!.column;
+      // "large wildlife", "origin Japan": a column named next to its own value only says where it is.
+      for (const j of [index - 1, index + 1]) {
+        const near = at(j);
+        if (
+          near?.kind === 'column' &&
+          !used.has(j) &&
+          [near.column, ...near.others].some((c) => c.name === column)
+        ) {
+          use(j);
+        }
+      }
+      const source = 'value_matched' as const;
+      const how = chosen[0]!.how === 'exact' ? m.words : `${m.words} (read as ${chosen[0]!.value})`;
+      if (negated) {
+        for (const match of chosen) addFilter(filterOf(column, 'ne', match.value), source, how);
+        [previous(index, 1), previous(index, 2)].forEach(
+          (j) => keywordOf(at(j), 'negation') && use(j),
+        );
+        return;
+      }
+      foundValues.push({ column, value: chosen[0]!.value, index, words: how });
+    });
+  },
+};

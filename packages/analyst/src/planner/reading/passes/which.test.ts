@@ -1,0 +1,27 @@
+import { describePass } from '../../../test-support/reading-passes.js';
+import { which } from './which.js';
+
+describePass(
+  which,
+  ['cars', 'movies', 'weather'],
+  [
+    [
+      'movies',
+      'which director has the most movies',
+      { dimensions: ['Director'], placed: ['which', 'director'] },
+    ],
+    [
+      'weather',
+      'which month had the most precipitation',
+      { dimensions: ['date by month'], placed: ['which', 'month'] },
+    ],
+    // Nothing "what" could group follows it: the word is only placed.
+    ['cars', 'what is the heaviest car', { placed: ['what'] }],
+    [
+      'movies',
+      'which movie has the highest imdb rating',
+      { dimensions: ['Title'], placed: ['which', 'movie'] },
+    ],
+    ['cars', 'what is the average horsepower', { placed: ['what'] }],
+  ],
+);

@@ -1,0 +1,71 @@
+import type {
+  Aggregation,
+  Alternative,
+  PlanCalculation,
+  PlanFilter,
+  TimeGrain,
+} from '@ask-analyst/protocol';
+import type { ColumnSemantics } from '../../semantics/worksheet.js';
+import type { FollowUpCue } from '../keywords.js';
+
+/** How a piece of the plan came to be (SPEC section 4, interpretation slots). */
+export type SlotSource = 'stated' | 'defaulted' | 'value_matched' | 'carried_over';
+
+export interface ReadMeasure {
+  column: ColumnSemantics | null;
+  aggregation: Aggregation;
+  source: SlotSource;
+  words: string | null;
+}
+
+export interface ReadDimension {
+  column: ColumnSemantics;
+  grain: TimeGrain | null;
+  source: SlotSource;
+  words: string | null;
+}
+
+export interface ReadFilter {
+  filter: PlanFilter;
+  source: SlotSource;
+  words: string | null;
+  /** Shown in the restatement: `origin is ATL`, `year of date is 2013`. */
+  text: string;
+}
+
+/** What one question says, before it is merged with the conversation and made a plan. */
+export interface Reading {
+  measures: ReadMeasure[];
+  dimensions: ReadDimension[];
+  filters: ReadFilter[];
+  /** Ranking: by the first measure, highest or lowest first, at most `limit` groups. */
+  ranking: { direction: 'asc' | 'desc'; limit: number | null; words: string } | null;
+  calculation: { calculation: PlanCalculation; words: string } | null;
+  /** Whether the question asks for something itself (an aggregation, a count), not only a change. */
+  asksForValue: boolean;
+  cues: Set<FollowUpCue>;
+  /** Columns a follow-up lifts its filters from ("all years", "any origin"). */
+  resets: string[];
+  /** Content words that were not used. */
+  unused: string[];
+  alternatives: Alternative[];
+  /** Why the question cannot be answered as it stands; set instead of guessing. */
+  problem: { code: 'not_understood' | 'needs_clarification'; message: string } | null;
+}
+
+/** An empty reading. */
+export function emptyReading(): Reading {
+  return {
+    measures: [],
+    dimensions: [],
+    filters: [],
+    ranking: null,
+    calculation: null,
+    asksForValue: false,
+    cues: new Set(),
+    resets: [],
+    unused: [],
+    alternatives: [],
+    problem: null,
+  };
+}
