@@ -33,7 +33,8 @@ export interface AdminServer {
 
 /** The path commands are posted to. */
 export const ADMIN_COMMAND_PATH = '/v1/commands';
-const MAX_BODY_BYTES = 64 * 1024;
+// A command carries at most an import's semantic layer (semantics-file.ts), read by the CLI.
+const MAX_BODY_BYTES = 1024 * 1024;
 
 const AdminRequestSchema = z.object({
   actor: z.string().trim().min(1).max(200),

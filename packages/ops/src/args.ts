@@ -16,8 +16,8 @@ Commands:
   unenroll-org <name>          Take an organization out of the private beta
   purge [--telemetry-days N] [--questions-days N]
                                Delete telemetry (default 90 days) and questions (default 365 days) older than that
-  import <file> --workspace <name> --workbook <name> --worksheet <name> [--org <name>] [--owner <email>] [--format csv|json|parquet]
-                               Import a CSV, JSON or Parquet file as a new worksheet
+  import <file> --workspace <name> --workbook <name> --worksheet <name> [--org <name>] [--owner <email>] [--format csv|json|parquet] [--semantics <layer.json>]
+                               Import a CSV, JSON or Parquet file as a new worksheet, with its semantic layer
   audit [--limit N]            Show recent ops audit entries
 
 Options:
@@ -30,7 +30,15 @@ folder for imports); otherwise it goes through the running dev stack's loopback 
 found in \${DATA_DIR:-.data}/admin.json.`;
 
 export type ParsedArgs =
-  { help: true } | { help: false; command: OpsCommand; actor: string; json: boolean };
+  | { help: true }
+  | {
+      help: false;
+      command: OpsCommand;
+      actor: string;
+      json: boolean;
+      /** `import --semantics`: the semantic layer's JSON file, read by the CLI itself. */
+      semanticsFile?: string | undefined;
+    };
 
 const ARITY: Record<string, string | null> = {
   'revoke-user': 'email',
@@ -65,6 +73,7 @@ export function parseOpsArgs(argv: string[], defaultActor: string | undefined): 
         format: { type: 'string' },
         'max-bytes': { type: 'string' },
         limit: { type: 'string' },
+        semantics: { type: 'string' },
       },
     });
   } catch (error) {
@@ -104,7 +113,15 @@ export function parseOpsArgs(argv: string[], defaultActor: string | undefined): 
     );
     throw new UsageError(`${name}: ${problems.join('; ')}`);
   }
-  return { help: false, command: command.data, actor, json: values.json };
+  if (values.semantics !== undefined && name !== 'import')
+    throw new UsageError('--semantics goes with import only');
+  return {
+    help: false,
+    command: command.data,
+    actor,
+    json: values.json,
+    semanticsFile: values.semantics,
+  };
 }
 
 function integer(value: string | undefined, flag: string): number | undefined {

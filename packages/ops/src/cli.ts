@@ -15,6 +15,7 @@ import {
 import { sendOpsCommand } from './admin-client.js';
 import { parseOpsArgs, UsageError, USAGE } from './args.js';
 import { OpsRemoteError } from './remote-error.js';
+import { readSemanticsFile } from './semantics-file.js';
 import { storedCredentials } from '@ask-analyst/dev-auth/store';
 
 /** Where the CLI writes; tests pass their own. */
@@ -58,9 +59,12 @@ export async function main(
       ? { ...args.command, file: path.resolve(args.command.file) }
       : args.command;
   try {
+    const sent = args.semanticsFile
+      ? { ...command, semantics: await readSemanticsFile(args.semanticsFile) }
+      : command;
     const outcome = env.DATABASE_URL
-      ? await runDirect(env.DATABASE_URL, dataDir, env.CURSOR_SECRET, args.actor, command)
-      : await sendOpsCommand(dataDir, args.actor, command);
+      ? await runDirect(env.DATABASE_URL, dataDir, env.CURSOR_SECRET, args.actor, sent)
+      : await sendOpsCommand(dataDir, args.actor, sent);
     io.out(args.json ? JSON.stringify(outcome.result, null, 2) : outcome.summary);
     return 0;
   } catch (error) {

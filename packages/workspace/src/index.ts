@@ -76,6 +76,17 @@ export {
   listWorksheets,
 } from './store/worksheets.js';
 export type { WorksheetRecord } from './store/worksheets.js';
+export { getSemanticLayer, setSemanticLayer } from './store/semantic-layers.js';
+export {
+  ColumnSemanticsSchema,
+  DEFAULT_AGGREGATIONS,
+  EMPTY_SEMANTIC_LAYER,
+  SemanticLayerSchema,
+  checkSemanticLayer,
+  checkSemanticLayerShape,
+  semanticsByColumn,
+} from './semantics/layer.js';
+export type { ColumnSemantics, DefaultAggregation, SemanticLayer } from './semantics/layer.js';
 export { createConversation, getConversation, touchConversation } from './store/conversations.js';
 export type { ConversationRecord } from './store/conversations.js';
 export {

@@ -59,5 +59,6 @@ export function toWorksheetSource(worksheet: ReadableWorksheet): WorksheetSource
     dataPath: worksheet.dataPath,
     rowCount: worksheet.rowCount,
     columns: worksheet.columns,
+    semantics: worksheet.semantics,
   };
 }

@@ -36,11 +36,32 @@ describe('get_workbook through the MCP endpoint (seeded demo workspace)', () => 
       description: expect.stringContaining('Three million') as unknown,
     });
     expect(worksheets[0]?.columns).toEqual([
-      { name: 'date', type: 'timestamp', description: 'Scheduled departure time' },
-      { name: 'delay', type: 'integer', description: 'Arrival delay in minutes (negative: early)' },
-      { name: 'distance', type: 'integer', description: 'Flight distance in miles' },
-      { name: 'origin', type: 'string', description: 'IATA code of the departure airport' },
-      { name: 'destination', type: 'string', description: 'IATA code of the arrival airport' },
+      {
+        name: 'date',
+        type: 'timestamp',
+        description: 'Scheduled departure date and time of the flight.',
+      },
+      {
+        name: 'delay',
+        type: 'integer',
+        description:
+          'Minutes the flight arrived after its scheduled arrival time; negative when it arrived early.',
+      },
+      {
+        name: 'distance',
+        type: 'integer',
+        description: 'Distance flown between the origin and destination airports, in miles.',
+      },
+      {
+        name: 'origin',
+        type: 'string',
+        description: 'IATA code of the airport the flight departed from (e.g. SEA, ORD).',
+      },
+      {
+        name: 'destination',
+        type: 'string',
+        description: 'IATA code of the airport the flight was scheduled to arrive at.',
+      },
     ]);
     const text = (result.content?.[0] as { text: string }).text;
     expect(text).toContain('**Flight Operations**');
@@ -48,14 +69,14 @@ describe('get_workbook through the MCP endpoint (seeded demo workspace)', () => 
     expect(text).toContain('3,000,000 rows, 5 columns): date (timestamp), delay (integer)');
   });
 
-  it('infers column types of the Research data (dates, mixed types kept as strings)', async () => {
+  it('infers column types of the Research data, described by the semantic layer', async () => {
     const markets = dataOf<{ worksheets: Array<{ columns: unknown }> }>(
       await get('grace', { workbookId: await demo.workbookId('Markets', 'Research') }),
     );
     expect(markets.worksheets[0]?.columns).toEqual([
       { name: 'symbol', type: 'string', description: expect.any(String) as unknown },
-      { name: 'date', type: 'date', description: 'First day of the month' },
-      { name: 'price', type: 'number', description: 'Closing price in US dollars' },
+      { name: 'date', type: 'date', description: 'First day of the month the price is for.' },
+      { name: 'price', type: 'number', description: 'Closing price of one share, in US dollars.' },
     ]);
   });
 

@@ -1,5 +1,5 @@
 import { GetWorkbookInputSchema, GetWorkbookOutputSchema } from '@ask-analyst/protocol';
-import { getReadableWorkbookWithWorksheets } from '@ask-analyst/workspace';
+import { getReadableWorkbookWithWorksheets, semanticsByColumn } from '@ask-analyst/workspace';
 import { defineTool, READ_ONLY_ANNOTATIONS } from './define-tool.js';
 import { cell, count, plural } from './markdown.js';
 import { notFound } from './readable.js';
@@ -25,15 +25,20 @@ export const getWorkbook = defineTool({
     });
     if (!found) throw notFound('workbook', workbookId);
     const { workbook } = found;
-    const worksheets = found.worksheets.map((sheet) => ({
-      id: sheet.id,
-      name: sheet.name,
-      description: sheet.description,
-      rowCount: sheet.rowCount,
-      columns: sheet.columns.map(({ name, type, description }) =>
-        description ? { name, type, description } : { name, type },
-      ),
-    }));
+    const worksheets = found.worksheets.map((sheet) => {
+      // The semantic layer's description is the steward's word; a column's own is the fallback.
+      const layer = semanticsByColumn(sheet.semantics);
+      return {
+        id: sheet.id,
+        name: sheet.name,
+        description: sheet.description,
+        rowCount: sheet.rowCount,
+        columns: sheet.columns.map(({ name, type, description: own }) => {
+          const description = layer.get(name)?.description ?? own;
+          return description ? { name, type, description } : { name, type };
+        }),
+      };
+    });
     const text = [
       `**${cell(workbook.name)}** (\`${workbook.id}\`) in ${cell(workbook.workspace.name)}, ` +
         `owned by ${cell(workbook.owner.name)}, updated ${workbook.updatedAt}`,

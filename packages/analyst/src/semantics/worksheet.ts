@@ -1,4 +1,5 @@
 import type { ColumnProfile, ColumnType, ValueFormat } from '@ask-analyst/protocol';
+import type { SemanticLayer } from '@ask-analyst/workspace';
 import { ADDITIVE_WORDS, IDENTIFIER_WORDS, SYNONYM_GROUPS, UNIT_WORDS } from '../text/lexicon.js';
 import { nameWords, phraseKey, stem, STOPWORDS } from '../text/tokens.js';
 
@@ -12,6 +13,12 @@ export interface WorksheetSource {
   dataPath: string;
   rowCount: number;
   columns: ReadonlyArray<{ name: string; type: ColumnType; description?: string | undefined }>;
+  /**
+   * What the worksheet's data steward says about its columns: labels, descriptions, synonyms,
+   * units, default aggregations, formats and decimals (`@ask-analyst/workspace`'s `SemanticLayer`,
+   * docs/semantic-layer.md). Absent or empty when nobody has described the worksheet.
+   */
+  semantics?: SemanticLayer | undefined;
 }
 
 /**

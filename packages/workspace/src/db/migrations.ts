@@ -177,4 +177,14 @@ export const migrations: Migration[] = [
         for each row execute function worksheets_keep_count()`,
     ],
   },
+  {
+    version: 6,
+    name: 'semantic layer of worksheets',
+    // One JSON document per worksheet, read with the worksheet row by the same queries that read
+    // its columns and replaced whole when set (docs/decisions/100-semantic-layer-on-the-worksheet.md).
+    // A constant default adds the column without rewriting the table.
+    statements: [
+      `alter table worksheets add column semantics jsonb not null default '{"columns": []}'::jsonb`,
+    ],
+  },
 ];

@@ -7,6 +7,8 @@ import { newId } from '../ids/ids.js';
 import { listReadableWorkspaces, type PrincipalRef } from '../permissions/access.js';
 import { requireRole } from '../permissions/authorize.js';
 import { hasRole } from '../permissions/roles.js';
+import { checkSemanticLayerShape } from '../semantics/layer.js';
+import { setSemanticLayer } from '../store/semantic-layers.js';
 import {
   createWorkbook,
   findWorkbookByName,
@@ -32,6 +34,12 @@ export interface ImportWorksheetOptions {
   filePath: string;
   format?: IngestOptions['format'];
   maxBytes?: number | undefined;
+  /**
+   * The worksheet's semantic layer, imported with the data (`{ columns: [...] }`, see
+   * `semantics/layer.ts`): its shape is checked before the file is read, its columns against the
+   * file's, and it commits with the worksheet (`invalid_argument` naming each bad column).
+   */
+  semantics?: unknown;
   /** Runs inside the transaction that records the worksheet (e.g. to write an audit entry with it). */
   onRecorded?: ((tx: Queryable, imported: ImportedWorksheet) => Promise<void>) | undefined;
 }
@@ -59,6 +67,7 @@ export async function importWorksheet(
   const worksheetName = checkName(options.worksheetName, 'worksheet name');
   const workspaceId = await resolveWorkspace(db, options);
   await assertNameFree(db, workspaceId, workbookName, worksheetName);
+  if (options.semantics !== undefined) checkSemanticLayerShape(options.semantics);
 
   const id = newId('ws');
   const ingested = await engine.ingest(options.filePath, {
@@ -88,6 +97,8 @@ export async function importWorksheet(
         columns: ingested.columns,
         dataPath: ingested.dataPath,
       });
+      if (options.semantics !== undefined)
+        worksheet.semantics = await setSemanticLayer(tx, id, options.semantics);
       await touchWorkbook(tx, workbook.id);
       const imported = { workbook, worksheet, createdWorkbook };
       await options.onRecorded?.(tx, imported);

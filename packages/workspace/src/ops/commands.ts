@@ -31,6 +31,8 @@ export const OpsCommandSchema = z.discriminatedUnion('name', [
     owner: Text.optional(),
     format: z.enum(['csv', 'json', 'parquet']).optional(),
     maxBytes: z.number().int().min(1).optional(),
+    /** The semantic layer (the file's content, not its path); checked by the import itself. */
+    semantics: z.unknown().optional(),
   }),
   z.object({ name: z.literal('audit'), limit: z.number().int().min(1).max(1000).optional() }),
 ]);
@@ -85,7 +87,7 @@ export async function runOpsCommand(ctx: OpsContext, command: OpsCommand): Promi
     case 'import': {
       const result = await importWorksheetAsOperator(ctx, command);
       return {
-        summary: `Imported ${result.worksheet.rowCount} row(s) into ${command.workspace} / ${result.workbook.name} / ${result.worksheet.name} (${result.worksheet.id}${result.createdWorkbook ? ', new workbook' : ''}).`,
+        summary: `Imported ${result.worksheet.rowCount} row(s) into ${command.workspace} / ${result.workbook.name} / ${result.worksheet.name} (${result.worksheet.id}${result.createdWorkbook ? ', new workbook' : ''}${command.semantics === undefined ? '' : `, semantic layer of ${result.worksheet.semantics.columns.length} column(s)`}).`,
         result,
       };
     }

@@ -20,6 +20,8 @@ export interface OperatorImportOptions {
   owner?: string | undefined;
   format?: IngestOptions['format'];
   maxBytes?: number | undefined;
+  /** The worksheet's semantic layer, imported with the data (see `importWorksheet`). */
+  semantics?: unknown;
 }
 
 /**
@@ -45,6 +47,7 @@ export async function importWorksheetAsOperator(
     filePath: path.resolve(options.file),
     format: options.format,
     maxBytes: options.maxBytes,
+    semantics: options.semantics,
     onRecorded: async (tx, imported) => {
       await recordAudit(tx, {
         actor,
@@ -57,6 +60,7 @@ export async function importWorksheetAsOperator(
           ownerId,
           rowCount: imported.worksheet.rowCount,
           file: path.basename(options.file),
+          describedColumns: imported.worksheet.semantics.columns.length,
         },
       });
     },

@@ -1,4 +1,14 @@
 import type { Role } from '../permissions/roles.js';
+import type { SemanticLayer } from '../semantics/layer.js';
+import { AIRPORTS_SEMANTICS } from './semantics/airports.js';
+import { BIRDSTRIKES_SEMANTICS } from './semantics/birdstrikes.js';
+import { CARS_SEMANTICS } from './semantics/cars.js';
+import { FLIGHTS_SEMANTICS } from './semantics/flights.js';
+import { GAPMINDER_SEMANTICS } from './semantics/gapminder.js';
+import { MOVIES_SEMANTICS } from './semantics/movies.js';
+import { PENGUINS_SEMANTICS } from './semantics/penguins.js';
+import { SEATTLE_WEATHER_SEMANTICS } from './semantics/seattle-weather.js';
+import { STOCKS_SEMANTICS } from './semantics/stocks.js';
 
 /** The password of every demo user (SPEC section 6). */
 export const DEMO_PASSWORD = 'analyst-demo';
@@ -16,7 +26,8 @@ export interface DemoWorksheet {
   /** File in the `vega-datasets` package's `data/` folder. */
   source: string;
   description: string;
-  columns?: Record<string, string>;
+  /** Its semantic layer, as a data steward wrote it (one file per source in `semantics/`). */
+  semantics: SemanticLayer;
 }
 
 export interface DemoWorkbook {
@@ -73,12 +84,6 @@ export const DEMO_USERS: DemoUser[] = [
   },
 ];
 
-const STOCK_COLUMNS = {
-  symbol: 'Ticker symbol (MSFT, AMZN, IBM, GOOG, AAPL)',
-  date: 'First day of the month',
-  price: 'Closing price in US dollars',
-};
-
 export const DEMO_WORKBOOKS: DemoWorkbook[] = [
   {
     workspace: 'Operations',
@@ -89,19 +94,13 @@ export const DEMO_WORKBOOKS: DemoWorkbook[] = [
         name: 'Flights',
         source: 'flights-3m.parquet',
         description: 'Three million US domestic flights with scheduled departure, delay and route.',
-        columns: {
-          date: 'Scheduled departure time',
-          delay: 'Arrival delay in minutes (negative: early)',
-          distance: 'Flight distance in miles',
-          origin: 'IATA code of the departure airport',
-          destination: 'IATA code of the arrival airport',
-        },
+        semantics: FLIGHTS_SEMANTICS,
       },
       {
         name: 'Airports',
         source: 'airports.csv',
         description: 'US airports by IATA code, with city, state and coordinates.',
-        columns: { iata: 'IATA airport code (joins Flights origin and destination)' },
+        semantics: AIRPORTS_SEMANTICS,
       },
     ],
   },
@@ -115,6 +114,7 @@ export const DEMO_WORKBOOKS: DemoWorkbook[] = [
         source: 'birdstrikes.csv',
         description:
           'One row per reported wildlife strike: airport, aircraft, phase of flight, species and cost.',
+        semantics: BIRDSTRIKES_SEMANTICS,
       },
     ],
   },
@@ -128,6 +128,7 @@ export const DEMO_WORKBOOKS: DemoWorkbook[] = [
         source: 'movies.json',
         description:
           'One row per movie: grosses and budget in US dollars, release date, genre and ratings.',
+        semantics: MOVIES_SEMANTICS,
       },
     ],
   },
@@ -141,6 +142,7 @@ export const DEMO_WORKBOOKS: DemoWorkbook[] = [
         source: 'cars.json',
         description:
           'One row per car model: miles per gallon, cylinders, horsepower, weight, year and origin.',
+        semantics: CARS_SEMANTICS,
       },
     ],
   },
@@ -154,6 +156,7 @@ export const DEMO_WORKBOOKS: DemoWorkbook[] = [
         source: 'seattle-weather.csv',
         description:
           'One row per day: precipitation (mm), maximum and minimum temperature (°C), wind and weather.',
+        semantics: SEATTLE_WEATHER_SEMANTICS,
       },
     ],
   },
@@ -167,6 +170,7 @@ export const DEMO_WORKBOOKS: DemoWorkbook[] = [
         source: 'gapminder.json',
         description:
           'One row per country and five-year step: population, life expectancy and fertility.',
+        semantics: GAPMINDER_SEMANTICS,
       },
     ],
   },
@@ -179,7 +183,7 @@ export const DEMO_WORKBOOKS: DemoWorkbook[] = [
         name: 'Stocks',
         source: 'stocks.csv',
         description: 'One row per company and month: closing price.',
-        columns: STOCK_COLUMNS,
+        semantics: STOCKS_SEMANTICS,
       },
     ],
   },
@@ -193,6 +197,7 @@ export const DEMO_WORKBOOKS: DemoWorkbook[] = [
         source: 'penguins.json',
         description:
           'One row per penguin: species, island, beak and flipper size, body mass and sex.',
+        semantics: PENGUINS_SEMANTICS,
       },
     ],
   },
@@ -205,7 +210,7 @@ export const DEMO_WORKBOOKS: DemoWorkbook[] = [
         name: 'Stocks',
         source: 'stocks.csv',
         description: 'One row per company and month: closing price.',
-        columns: STOCK_COLUMNS,
+        semantics: STOCKS_SEMANTICS,
       },
     ],
   },

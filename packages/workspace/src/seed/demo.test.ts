@@ -7,6 +7,7 @@ import { openTestEngine, parseCsv } from '../testing/data.js';
 import { openDatabase, type Database } from '../db/database.js';
 import { verifyPassword } from '../identity/password.js';
 import { openTestDatabase, testDatabaseKind, type TestDatabase } from '../testing/database.js';
+import type { SemanticLayer } from '../semantics/layer.js';
 import { seedDemoWorkspace } from './demo.js';
 import { DEMO_PASSWORD, DEMO_WORKBOOKS } from './demo-spec.js';
 
@@ -136,7 +137,7 @@ describe(`seedDemoWorkspace (${testDatabaseKind()})`, () => {
     expect(Number(flights.row_count)).toBe(3_000_000);
   });
 
-  it('keeps column names as in the source, with inferred types and descriptions', async () => {
+  it('keeps column names as in the source, with inferred types', async () => {
     const { rows } = await db.query<{
       name: string;
       columns: Array<{ name: string; type: string; description?: string }>;
@@ -151,13 +152,84 @@ describe(`seedDemoWorkspace (${testDatabaseKind()})`, () => {
       ['origin', 'string'],
       ['destination', 'string'],
     ]);
-    expect(flights[1]?.description).toMatch(/delay/i);
     const stocks = rows.filter((r) => r.name === 'Stocks');
     expect(stocks).toHaveLength(2);
     for (const s of stocks) expect(s.columns.find((c) => c.name === 'date')?.type).toBe('date');
     const movies = rows.find((r) => r.name === 'Movies')!.columns;
     expect(movies.find((c) => c.name === 'Release Date')?.type).toBe('date');
     expect(movies.find((c) => c.name === 'Title')?.type).toBe('string');
+  });
+
+  it('describes every column of every demo worksheet, and only real columns', async () => {
+    const { rows } = await db.query<{
+      workbook: string;
+      name: string;
+      columns: Array<{ name: string; type: string }>;
+      semantics: SemanticLayer;
+    }>(
+      `select wb.name as workbook, s.name, s.columns, s.semantics
+       from worksheets s join workbooks wb on wb.id = s.workbook_id`,
+    );
+    expect(rows).toHaveLength(10);
+    for (const workbook of DEMO_WORKBOOKS) {
+      for (const sheet of workbook.worksheets) {
+        const at = `${workbook.name} / ${sheet.name}`;
+        const row = rows.find((r) => r.workbook === workbook.name && r.name === sheet.name)!;
+        const names = row.columns.map((c) => c.name);
+        expect(sheet.semantics.columns.map((c) => c.column).sort(), at).toEqual([...names].sort());
+        expect(
+          row.semantics.columns.map((c) => c.column),
+          at,
+        ).toEqual(names);
+        for (const entry of row.semantics.columns) {
+          const where = `${at} / ${entry.column}`;
+          expect(entry.label, where).toBeTruthy();
+          expect(entry.description, where).toBeTruthy();
+          expect(entry.format, where).toBeTruthy();
+          expect(entry.defaultAggregation, where).toBeTruthy();
+          expect(entry.synonyms?.length, where).toBeGreaterThan(0);
+          const type = row.columns.find((c) => c.name === entry.column)!.type;
+          if (entry.format !== 'text' && (type === 'integer' || type === 'number'))
+            expect(entry.decimals, where).toBeDefined();
+        }
+      }
+    }
+  });
+
+  it('gives a database seeded before the layers existed its layers on the next start, once', async () => {
+    await db.query(`update worksheets set semantics = '{"columns": []}'::jsonb`);
+    await db.query("delete from seed_markers where name = 'demo-semantics-v1'");
+    const lines: string[] = [];
+    expect(await seedDemoWorkspace(db, engine, { log: (line) => lines.push(line) })).toEqual({
+      seeded: false,
+      removedOrphans: [],
+    });
+    expect(lines).toEqual(['described 10 demo worksheet(s) with their semantic layers']);
+    const layers = async () =>
+      (
+        await db.query<{ name: string; semantics: SemanticLayer }>(
+          'select s.name, s.semantics from worksheets s order by s.id',
+        )
+      ).rows;
+    const described = await layers();
+    expect(described.find((r) => r.name === 'Movies')?.semantics.columns).toContainEqual(
+      expect.objectContaining({ column: 'Running Time min', label: 'Running time', unit: 'min' }),
+    );
+    expect(described.every((r) => r.semantics.columns.length > 0)).toBe(true);
+
+    // Once: a layer cleared afterwards (by its owner, say) is not put back on the next start.
+    await db.query(
+      `update worksheets set semantics = '{"columns": []}'::jsonb where name = 'Airports'`,
+    );
+    lines.length = 0;
+    await seedDemoWorkspace(db, engine, { log: (line) => lines.push(line) });
+    expect(lines).toEqual([]);
+    const after = await layers();
+    expect(after.find((r) => r.name === 'Airports')?.semantics).toEqual({ columns: [] });
+    await db.query('update worksheets set semantics = $1::jsonb where name = $2', [
+      JSON.stringify(described.find((r) => r.name === 'Airports')!.semantics),
+      'Airports',
+    ]);
   });
 
   it('is idempotent: a second start keeps every id and removes orphaned files', async () => {

@@ -1,10 +1,11 @@
 import { demoDataFile } from '../data/demo-data.js';
 import type { WorksheetEngine } from '../data/engine.js';
-import type { IngestResult, WorksheetColumn } from '../data/types.js';
+import type { IngestResult } from '../data/types.js';
 import type { Database, Queryable } from '../db/database.js';
 import { hashPassword } from '../identity/password.js';
 import { newId } from '../ids/ids.js';
 import { createOrganization } from '../store/organizations.js';
+import { setSemanticLayer } from '../store/semantic-layers.js';
 import { createUser } from '../store/users.js';
 import { createWorkbook } from '../store/workbooks.js';
 import { createWorksheet } from '../store/worksheets.js';
@@ -22,6 +23,12 @@ import { removeOrphanWorksheetFiles } from './orphans.js';
 /** Transaction-level advisory lock every process that seeds takes first. */
 const SEED_LOCK = 4_711_002;
 const MARKER = 'demo';
+/**
+ * The demo worksheets' semantic layers, versioned: a database without this marker (seeded before
+ * the layers existed, or before they were last revised) has them set on its next start. Bump the
+ * version when a file in `semantics/` changes; the demo worksheets' layers are then replaced.
+ */
+const SEMANTICS_MARKER = 'demo-semantics-v1';
 
 export interface SeedOptions {
   log?: (line: string) => void;
@@ -31,9 +38,10 @@ type SeedEngine = Pick<WorksheetEngine, 'ingest' | 'removeOrphans'>;
 
 /**
  * Builds the demo workspace of SPEC section 6 on first start: organizations, users (password
- * `analyst-demo`), workspaces, roles, and the vega-datasets workbooks. Ids are random and stored,
- * so they stay stable across restarts. Idempotent: a later call finds the marker and only removes
- * orphaned worksheet files. Processes starting at once serialise on an advisory lock; the data is
+ * `analyst-demo`), workspaces, roles, and the vega-datasets workbooks with their semantic layers.
+ * Ids are random and stored, so they stay stable across restarts. Idempotent: a later call finds
+ * the marker and only removes orphaned worksheet files, and sets the demo worksheets' semantic
+ * layers once when the database predates them (its own marker, same lock). Processes starting at once serialise on an advisory lock; the data is
  * ingested first, then all metadata and the marker commit in that one transaction.
  */
 export async function seedDemoWorkspace(
@@ -57,14 +65,46 @@ export async function seedDemoWorkspace(
       throw error;
     }
   }
+  if (!(await hasMarker(db, SEMANTICS_MARKER))) {
+    await db.transaction(async (tx) => {
+      await tx.query('select pg_advisory_xact_lock($1)', [SEED_LOCK]);
+      if (await hasMarker(tx, SEMANTICS_MARKER)) return;
+      const described = await describeDemoWorksheets(tx);
+      log(`described ${described} demo worksheet(s) with their semantic layers`);
+    });
+  }
   const removedOrphans = await removeOrphanWorksheetFiles(db, engine);
   if (removedOrphans.length > 0) log(`removed ${removedOrphans.length} orphaned worksheet file(s)`);
   return { seeded, removedOrphans };
 }
 
-async function hasMarker(db: Queryable): Promise<boolean> {
-  const { rows } = await db.query('select 1 from seed_markers where name = $1', [MARKER]);
+async function hasMarker(db: Queryable, name = MARKER): Promise<boolean> {
+  const { rows } = await db.query('select 1 from seed_markers where name = $1', [name]);
   return rows.length > 0;
+}
+
+/**
+ * Sets the semantic layer of every demo worksheet the database still has (found by organization,
+ * workspace, workbook and worksheet name) and records the semantics marker; returns how many.
+ */
+async function describeDemoWorksheets(tx: Queryable): Promise<number> {
+  let described = 0;
+  for (const workbook of DEMO_WORKBOOKS) {
+    const org = DEMO_WORKSPACES.find((w) => w.name === workbook.workspace)!.org;
+    for (const sheet of workbook.worksheets) {
+      const { rows } = await tx.query<{ id: string }>(
+        `select s.id from worksheets s join workbooks wb on wb.id = s.workbook_id
+         join workspaces w on w.id = wb.workspace_id join organizations o on o.id = w.org_id
+         where o.name = $1 and w.name = $2 and wb.name = $3 and s.name = $4`,
+        [org, workbook.workspace, workbook.name, sheet.name],
+      );
+      if (!rows[0]) continue;
+      await setSemanticLayer(tx, rows[0].id, sheet.semantics);
+      described += 1;
+    }
+  }
+  await tx.query('insert into seed_markers (name) values ($1)', [SEMANTICS_MARKER]);
+  return described;
 }
 
 async function seedInto(
@@ -136,20 +176,11 @@ async function seedInto(
         description: sheet.description,
         position,
         rowCount: result.rowCount,
-        columns: describeColumns(result.columns, sheet.columns),
+        columns: result.columns,
         dataPath: result.dataPath,
       });
+      await setSemanticLayer(tx, id, sheet.semantics);
     }
   }
-  await tx.query('insert into seed_markers (name) values ($1)', [MARKER]);
-}
-
-function describeColumns(
-  columns: WorksheetColumn[],
-  descriptions: Record<string, string> = {},
-): WorksheetColumn[] {
-  return columns.map((column) => {
-    const description = descriptions[column.name];
-    return description ? { ...column, description } : column;
-  });
+  await tx.query('insert into seed_markers (name) values ($1), ($2)', [MARKER, SEMANTICS_MARKER]);
 }

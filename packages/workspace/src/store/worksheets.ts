@@ -2,6 +2,7 @@ import type { WorksheetColumn } from '../data/types.js';
 import type { Queryable } from '../db/database.js';
 import { toIso, toNumber } from '../db/rows.js';
 import { newId } from '../ids/ids.js';
+import type { SemanticLayer } from '../semantics/layer.js';
 
 /** A worksheet: a table of data (a Parquet file under the data folder) in a workbook. */
 export interface WorksheetRecord {
@@ -12,6 +13,8 @@ export interface WorksheetRecord {
   position: number;
   rowCount: number;
   columns: WorksheetColumn[];
+  /** What a data steward says about its columns (labels, synonyms, units…); see `semantics/`. */
+  semantics: SemanticLayer;
   /** Where the data lives, relative to the worksheet engine's data folder. */
   dataPath: string;
   createdAt: string;
@@ -27,6 +30,7 @@ export interface WorksheetRow {
   position: number;
   row_count: string | number;
   columns: WorksheetColumn[];
+  semantics: SemanticLayer;
   data_path: string;
   created_at: Date | string;
   updated_at: Date | string;
@@ -34,7 +38,7 @@ export interface WorksheetRow {
 
 /** The select list of a worksheet row, for queries that join other tables (alias `s`). */
 export const WORKSHEET_COLUMNS =
-  's.id, s.workbook_id, s.name, s.description, s.position, s.row_count, s.columns, s.data_path, s.created_at, s.updated_at';
+  's.id, s.workbook_id, s.name, s.description, s.position, s.row_count, s.columns, s.semantics, s.data_path, s.created_at, s.updated_at';
 
 /** Maps a row selected with `WORKSHEET_COLUMNS`. */
 export function toWorksheetRecord(row: WorksheetRow): WorksheetRecord {
@@ -46,6 +50,7 @@ export function toWorksheetRecord(row: WorksheetRow): WorksheetRecord {
     position: row.position,
     rowCount: toNumber(row.row_count),
     columns: row.columns,
+    semantics: row.semantics,
     dataPath: row.data_path,
     createdAt: toIso(row.created_at),
     updatedAt: toIso(row.updated_at),

@@ -1,0 +1,81 @@
+import type { SemanticLayer } from '../../semantics/layer.js';
+
+/** Flight Operations / Flights (`flights-3m.parquet`): one row per scheduled flight. */
+export const FLIGHTS_SEMANTICS: SemanticLayer = {
+  columns: [
+    {
+      column: 'date',
+      label: 'Departure time',
+      description: 'Scheduled departure date and time of the flight.',
+      synonyms: ['departure date', 'flight date', 'scheduled departure', 'departure day'],
+      format: 'timestamp',
+      defaultAggregation: 'none',
+    },
+    {
+      column: 'delay',
+      label: 'Arrival delay',
+      description:
+        'Minutes the flight arrived after its scheduled arrival time; negative when it arrived early.',
+      synonyms: [
+        'late',
+        'lateness',
+        'minutes late',
+        'late arrival',
+        'arrival lateness',
+        'tardiness',
+        'delay minutes',
+      ],
+      unit: 'min',
+      format: 'number',
+      decimals: 1,
+      defaultAggregation: 'avg',
+    },
+    {
+      column: 'distance',
+      label: 'Distance',
+      description: 'Distance flown between the origin and destination airports, in miles.',
+      synonyms: [
+        'flight distance',
+        'miles',
+        'mileage',
+        'miles flown',
+        'route length',
+        'flight length',
+        'how far',
+      ],
+      unit: 'mi',
+      format: 'integer',
+      decimals: 0,
+      defaultAggregation: 'avg',
+    },
+    {
+      column: 'origin',
+      label: 'Origin airport',
+      description: 'IATA code of the airport the flight departed from (e.g. SEA, ORD).',
+      synonyms: [
+        'departure airport',
+        'departing airport',
+        'source airport',
+        'flying from',
+        'leaving from',
+      ],
+      defaultAggregation: 'count_distinct',
+      format: 'text',
+    },
+    {
+      column: 'destination',
+      label: 'Destination airport',
+      description: 'IATA code of the airport the flight was scheduled to arrive at.',
+      synonyms: [
+        'dest',
+        'arrival airport',
+        'arriving airport',
+        'target airport',
+        'flying to',
+        'going to',
+      ],
+      defaultAggregation: 'count_distinct',
+      format: 'text',
+    },
+  ],
+};

@@ -1,0 +1,41 @@
+import type { SemanticLayer } from '../../semantics/layer.js';
+
+/** Markets / Stocks and Globex Sales / Stocks (`stocks.csv`): one row per company and month. */
+export const STOCKS_SEMANTICS: SemanticLayer = {
+  columns: [
+    {
+      column: 'symbol',
+      label: 'Symbol',
+      description: 'Ticker symbol of the company: MSFT, AMZN, IBM, GOOG or AAPL.',
+      synonyms: ['ticker', 'ticker symbol', 'stock symbol', 'stock', 'company', 'firm'],
+      defaultAggregation: 'count_distinct',
+      format: 'text',
+    },
+    {
+      column: 'date',
+      label: 'Date',
+      description: 'First day of the month the price is for.',
+      synonyms: ['month', 'period', 'trading month'],
+      format: 'date',
+      defaultAggregation: 'none',
+    },
+    {
+      column: 'price',
+      label: 'Price',
+      description: 'Closing price of one share, in US dollars.',
+      synonyms: [
+        'stock price',
+        'share price',
+        'closing price',
+        'close',
+        'quote',
+        'price per share',
+        'stock value',
+      ],
+      unit: 'USD',
+      format: 'currency',
+      decimals: 2,
+      defaultAggregation: 'avg',
+    },
+  ],
+};

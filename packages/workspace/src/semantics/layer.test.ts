@@ -1,0 +1,173 @@
+import { describe, expect, it } from 'vitest';
+import type { WorksheetColumn } from '../data/types.js';
+import { isWorkspaceError } from '../errors.js';
+import { checkSemanticLayer, phraseOf } from './layer.js';
+
+const COLUMNS: WorksheetColumn[] = [
+  { name: 'Title', type: 'string' },
+  { name: 'US Gross', type: 'integer' },
+  { name: 'Worldwide Gross', type: 'integer' },
+  { name: 'Release Date', type: 'date' },
+  { name: 'Running Time min', type: 'integer' },
+];
+
+function refusal(layer: unknown): string {
+  try {
+    checkSemanticLayer(layer, COLUMNS);
+  } catch (error) {
+    if (isWorkspaceError(error, 'invalid_argument')) return error.message;
+    throw error;
+  }
+  throw new Error('the layer was accepted');
+}
+
+describe('checkSemanticLayer', () => {
+  it('accepts a steward’s layer and returns it in the worksheet’s column order', () => {
+    const layer = checkSemanticLayer(
+      {
+        columns: [
+          {
+            column: 'Running Time min',
+            label: 'Running time',
+            unit: 'min',
+            synonyms: ['runtime', 'length'],
+            defaultAggregation: 'avg',
+            format: 'integer',
+            decimals: 0,
+          },
+          {
+            column: 'Worldwide Gross',
+            label: 'Worldwide gross',
+            synonyms: ['ww gross', 'worldwide box office'],
+            unit: 'USD',
+            format: 'currency',
+            defaultAggregation: 'sum',
+          },
+          {
+            column: 'Title',
+            label: 'Title',
+            synonyms: ['movie', 'film'],
+            defaultAggregation: 'count_distinct',
+          },
+          {
+            column: 'Release Date',
+            format: 'date',
+            defaultAggregation: 'none',
+            synonyms: ['released'],
+          },
+        ],
+      },
+      COLUMNS,
+    );
+    expect(layer.columns.map((c) => c.column)).toEqual([
+      'Title',
+      'Worldwide Gross',
+      'Release Date',
+      'Running Time min',
+    ]);
+    expect(layer.columns[3]).toEqual({
+      column: 'Running Time min',
+      label: 'Running time',
+      unit: 'min',
+      synonyms: ['runtime', 'length'],
+      defaultAggregation: 'avg',
+      format: 'integer',
+      decimals: 0,
+    });
+  });
+
+  it('accepts an empty layer, and a label or synonym equal to the column’s own name', () => {
+    expect(checkSemanticLayer({ columns: [] }, COLUMNS)).toEqual({ columns: [] });
+    expect(
+      checkSemanticLayer(
+        {
+          columns: [{ column: 'US Gross', label: 'US gross', synonyms: ['us_gross', 'US gross'] }],
+        },
+        COLUMNS,
+      ).columns,
+    ).toHaveLength(1);
+  });
+
+  it('names a column the worksheet does not have, with the near name', () => {
+    expect(refusal({ columns: [{ column: 'running_time_min' }] })).toBe(
+      'Semantic layer refused: column "running_time_min": the worksheet has no such column (did you mean "Running Time min"?)',
+    );
+    expect(refusal({ columns: [{ column: 'Budget' }] })).toContain(
+      'column "Budget": the worksheet has no such column',
+    );
+  });
+
+  it('names the column of a field the schema refuses', () => {
+    expect(
+      refusal({
+        columns: [{ column: 'Title' }, { column: 'US Gross', format: 'money', decimals: 21 }],
+      }),
+    ).toMatch(
+      /^Semantic layer refused: column "US Gross"\.format: .*; column "US Gross"\.decimals: /,
+    );
+    expect(refusal({ columns: [{ column: 'Title', colour: 'red' }] })).toMatch(
+      /^Semantic layer refused: column "Title": Unrecognized key/,
+    );
+    expect(refusal({ columns: [{ label: 'x' }] })).toMatch(/entry 0\.column: /);
+    expect(refusal({ rows: [] })).toMatch(/^Semantic layer refused: (columns|layer): /);
+    expect(refusal({ columns: [{ column: 'Title', synonyms: ['  '] }] })).toMatch(
+      /column "Title"\.synonyms\.0: /,
+    );
+  });
+
+  it('refuses a format, aggregation or decimals that do not fit the column’s type', () => {
+    expect(
+      refusal({
+        columns: [
+          { column: 'Title', format: 'currency', defaultAggregation: 'sum', decimals: 2 },
+          { column: 'Release Date', format: 'number', defaultAggregation: 'avg' },
+        ],
+      }),
+    ).toBe(
+      'Semantic layer refused: column "Title": format currency does not fit a string column; ' +
+        'column "Title": default aggregation sum does not fit a string column; ' +
+        'column "Title": decimals apply to numbers, not to a string column; ' +
+        'column "Release Date": format number does not fit a date column; ' +
+        'column "Release Date": default aggregation avg does not fit a date column',
+    );
+  });
+
+  it('refuses two entries for one column', () => {
+    expect(refusal({ columns: [{ column: 'Title' }, { column: 'Title', label: 'Name' }] })).toBe(
+      'Semantic layer refused: column "Title": described twice',
+    );
+  });
+
+  it('refuses a synonym or label that would name two columns', () => {
+    expect(
+      refusal({
+        columns: [
+          { column: 'US Gross', synonyms: ['gross', 'domestic gross'] },
+          { column: 'Worldwide Gross', synonyms: ['Gross', 'us_gross'] },
+        ],
+      }),
+    ).toBe(
+      'Semantic layer refused: column "Worldwide Gross": synonym "Gross" is already the synonym of column "US Gross"; ' +
+        'column "Worldwide Gross": synonym "us_gross" is already the name of column "US Gross"',
+    );
+    expect(
+      refusal({
+        columns: [
+          { column: 'US Gross', label: 'Gross' },
+          { column: 'Worldwide Gross', label: 'gross', synonyms: ['title'] },
+        ],
+      }),
+    ).toBe(
+      'Semantic layer refused: column "Worldwide Gross": label "gross" is already the label of column "US Gross"; ' +
+        'column "Worldwide Gross": synonym "title" is already the name of column "Title"',
+    );
+    expect(refusal({ columns: [{ column: 'Title', synonyms: ['film', 'Film'] }] })).toBe(
+      'Semantic layer refused: column "Title": synonym "Film" is listed twice',
+    );
+  });
+
+  it('compares words without case, underscores or extra spaces', () => {
+    expect(phraseOf('  Miles_per_Gallon ')).toBe('miles per gallon');
+    expect(phraseOf('Running  Time\tmin')).toBe('running time min');
+  });
+});

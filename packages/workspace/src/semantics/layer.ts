@@ -1,0 +1,198 @@
+import { AGGREGATIONS, ValueFormatSchema, type ColumnType } from '@ask-analyst/protocol';
+import { z } from 'zod';
+import type { WorksheetColumn } from '../data/types.js';
+import { WorkspaceError } from '../errors.js';
+
+/**
+ * What a measure named without an aggregation is summarised by. `none` is Power BI's "don't
+ * summarize": a number that only groups or labels (a year, a code, a coordinate).
+ */
+export const DEFAULT_AGGREGATIONS = [...AGGREGATIONS, 'none'] as const;
+export type DefaultAggregation = (typeof DEFAULT_AGGREGATIONS)[number];
+
+const text = (max: number) => z.string().trim().min(1).max(max);
+
+/**
+ * What a data steward says about one column: how to show it (`label`, `unit`, `format`,
+ * `decimals`), what it means (`description`), the other words people use for it (`synonyms`), and
+ * how it adds up (`defaultAggregation`). Every field but `column` is optional. `format` `percent`
+ * means the values are fractions (0.25 shows as 25 %); a column of 0–100 scores keeps `integer` or
+ * `number` with the unit `%`.
+ */
+export const ColumnSemanticsSchema = z.strictObject({
+  column: z.string().min(1).max(300).describe('The exact column name, as the worksheet has it.'),
+  label: text(80).optional().describe('The name to show for the column.'),
+  description: text(500).optional().describe('What the column holds, for people and the analyst.'),
+  synonyms: z
+    .array(text(60))
+    .max(40)
+    .optional()
+    .describe('Other words people use for the column (unique within the worksheet).'),
+  unit: text(24).optional().describe('The unit of its values, e.g. USD, min, mm, °C.'),
+  defaultAggregation: z
+    .enum(DEFAULT_AGGREGATIONS)
+    .optional()
+    .describe('How the column is summarised when a question names no aggregation.'),
+  format: ValueFormatSchema.optional().describe('How its values are written.'),
+  decimals: z.number().int().min(0).max(20).optional().describe('Digits after the decimal point.'),
+});
+export type ColumnSemantics = z.infer<typeof ColumnSemanticsSchema>;
+
+/** A worksheet's semantic layer: at most one entry per column, in the worksheet's column order. */
+export const SemanticLayerSchema = z.strictObject({
+  columns: z.array(ColumnSemanticsSchema).max(2000),
+});
+export type SemanticLayer = z.infer<typeof SemanticLayerSchema>;
+
+/** The layer of a worksheet nobody has described yet. */
+export const EMPTY_SEMANTIC_LAYER: SemanticLayer = Object.freeze({ columns: [] });
+
+const NUMERIC: ReadonlySet<ColumnType> = new Set(['integer', 'number']);
+const TEMPORAL: ReadonlySet<ColumnType> = new Set(['date', 'timestamp']);
+
+/** Value formats that read right for a column type. */
+function formatFits(format: string, type: ColumnType): boolean {
+  if (format === 'text') return true;
+  if (NUMERIC.has(type)) return ['integer', 'number', 'percent', 'currency'].includes(format);
+  if (type === 'date') return format === 'date';
+  if (type === 'timestamp') return format === 'timestamp' || format === 'date';
+  return false;
+}
+
+/** Aggregations that mean something for a column type. */
+function aggregationFits(aggregation: DefaultAggregation, type: ColumnType): boolean {
+  if (aggregation === 'none' || aggregation === 'count' || aggregation === 'count_distinct')
+    return true;
+  if (aggregation === 'min' || aggregation === 'max')
+    return NUMERIC.has(type) || TEMPORAL.has(type);
+  return NUMERIC.has(type);
+}
+
+/** A word as a question compares it: case, underscores and runs of spaces do not count. */
+export function phraseOf(words: string): string {
+  return words
+    .normalize('NFKC')
+    .toLowerCase()
+    .replace(/[\s_]+/g, ' ')
+    .trim();
+}
+
+const quote = (value: string) => JSON.stringify(value);
+
+/**
+ * Checks a semantic layer against a worksheet's columns and returns it in column order. Refuses,
+ * as `invalid_argument` naming each bad column: a shape the schema does not admit, a column the
+ * worksheet does not have, two entries for one column, a format, aggregation or decimals that do
+ * not fit the column's type, a label shared by two columns or equal to another column's name, and
+ * a synonym used twice in the worksheet or equal to another column's name or label.
+ */
+export function checkSemanticLayer(
+  input: unknown,
+  columns: readonly WorksheetColumn[],
+): SemanticLayer {
+  const layer = checkSemanticLayerShape(input);
+  const byName = new Map(columns.map((column, position) => [column.name, { column, position }]));
+  const problems: string[] = [];
+  const seen = new Set<string>();
+  for (const entry of layer.columns) {
+    const at = `column ${quote(entry.column)}`;
+    const found = byName.get(entry.column);
+    if (!found) {
+      const near = columns.find((c) => phraseOf(c.name) === phraseOf(entry.column));
+      problems.push(
+        `${at}: the worksheet has no such column${near ? ` (did you mean ${quote(near.name)}?)` : ''}`,
+      );
+      continue;
+    }
+    if (seen.has(entry.column)) problems.push(`${at}: described twice`);
+    seen.add(entry.column);
+    const { type } = found.column;
+    if (entry.format && !formatFits(entry.format, type))
+      problems.push(`${at}: format ${entry.format} does not fit a ${type} column`);
+    if (entry.defaultAggregation && !aggregationFits(entry.defaultAggregation, type))
+      problems.push(
+        `${at}: default aggregation ${entry.defaultAggregation} does not fit a ${type} column`,
+      );
+    if (entry.decimals !== undefined && !NUMERIC.has(type))
+      problems.push(`${at}: decimals apply to numbers, not to a ${type} column`);
+  }
+  problems.push(...nameClashes(layer, columns));
+  if (problems.length > 0) throw refuse(problems);
+  return {
+    columns: [...layer.columns].sort(
+      (a, b) => byName.get(a.column)!.position - byName.get(b.column)!.position,
+    ),
+  };
+}
+
+/**
+ * Checks a semantic layer's shape only (what can be checked before the worksheet's columns are
+ * known, e.g. before an imported file is read); `invalid_argument` naming each bad entry.
+ */
+export function checkSemanticLayerShape(input: unknown): SemanticLayer {
+  const parsed = SemanticLayerSchema.safeParse(input);
+  if (!parsed.success) {
+    const entries = Array.isArray((input as { columns?: unknown } | null)?.columns)
+      ? ((input as { columns: unknown[] }).columns as Array<{ column?: unknown } | null>)
+      : [];
+    throw refuse(
+      parsed.error.issues.map((issue) => {
+        const path = issue.path.map(String);
+        const index = issue.path[1];
+        let where = path.join('.') || 'layer';
+        if (issue.path[0] === 'columns' && typeof index === 'number') {
+          const named = entries[index]?.column;
+          where = [typeof named === 'string' ? `column ${quote(named)}` : `entry ${index}`]
+            .concat(path.slice(2))
+            .join('.');
+        }
+        return `${where}: ${issue.message}`;
+      }),
+    );
+  }
+  return parsed.data;
+}
+
+/** Labels and synonyms that would make one word name two columns. */
+function nameClashes(layer: SemanticLayer, columns: readonly WorksheetColumn[]): string[] {
+  const problems: string[] = [];
+  const owners = new Map<string, { column: string; what: string }>();
+  for (const column of columns)
+    owners.set(phraseOf(column.name), { column: column.name, what: 'name' });
+  const claim = (phrase: string, column: string, what: string) => {
+    const key = phraseOf(phrase);
+    const owner = owners.get(key);
+    if (!owner) {
+      owners.set(key, { column, what });
+      return;
+    }
+    if (owner.column === column && (owner.what === 'name' || what === 'synonym')) {
+      if (owner.what === 'synonym' && what === 'synonym')
+        problems.push(`column ${quote(column)}: synonym ${quote(phrase)} is listed twice`);
+      return;
+    }
+    if (owner.column !== column)
+      problems.push(
+        `column ${quote(column)}: ${what} ${quote(phrase)} is already the ${owner.what} of column ${quote(owner.column)}`,
+      );
+  };
+  for (const entry of layer.columns) if (entry.label) claim(entry.label, entry.column, 'label');
+  for (const entry of layer.columns)
+    for (const synonym of entry.synonyms ?? []) claim(synonym, entry.column, 'synonym');
+  return problems;
+}
+
+function refuse(problems: string[]): WorkspaceError {
+  const shown = problems.slice(0, 10);
+  const more =
+    problems.length > shown.length ? ` (and ${problems.length - shown.length} more)` : '';
+  return new WorkspaceError(
+    'invalid_argument',
+    `Semantic layer refused: ${shown.join('; ')}${more}`,
+  );
+}
+
+/** A layer's entries by column name (a column without an entry is absent). */
+export function semanticsByColumn(layer: SemanticLayer): Map<string, ColumnSemantics> {
+  return new Map(layer.columns.map((entry) => [entry.column, entry]));
+}
