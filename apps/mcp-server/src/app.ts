@@ -1,10 +1,10 @@
 import { cardDistDir } from '@ask-analyst/card/dist-dir';
+import { createPrincipalCache } from '@ask-analyst/service';
 import { findPrincipal, type Database, type WorksheetEngine } from '@ask-analyst/workspace';
 import Fastify, { type FastifyInstance } from 'fastify';
 import { createAnalysisRuntime } from './analysis/runtime.js';
 import { createIssuerKeys } from './auth/jwks.js';
 import { registerConformanceFixtures } from './conformance/fixtures.js';
-import { createPrincipalCache } from './auth/principal-cache.js';
 import { loadCardResource, registerCardResource } from './card/card-resource.js';
 import { cacheVerifiedTokens } from './auth/verified-token-cache.js';
 import { verifyAccessToken } from './auth/verify-access-token.js';
