@@ -1,5 +1,5 @@
 import { cardDistDir } from '@ask-analyst/card/dist-dir';
-import { createPrincipalCache } from '@ask-analyst/service';
+import { createPrincipalCache, inProcessUserLimits } from '@ask-analyst/service';
 import { findPrincipal, type Database, type WorksheetEngine } from '@ask-analyst/workspace';
 import Fastify, { type FastifyInstance } from 'fastify';
 import { createAnalysisRuntime } from './analysis/runtime.js';
@@ -17,7 +17,6 @@ import { errorHandlingPlugin, sendHttpError } from './http/error-handler.js';
 import { createOriginPolicy } from './http/origin.js';
 import { ipRateLimitPlugin } from './http/rate-limit.js';
 import { shutdownPlugin } from './http/shutdown.js';
-import { WindowCounter } from './limits/window-counter.js';
 import { loggerOptions } from './logging.js';
 import { mcpEndpoint } from './mcp/plugin.js';
 import { generateRequestId, requestIdPlugin } from './request-id.js';
@@ -150,10 +149,13 @@ export async function buildMcpApp(deps: McpAppDeps): Promise<FastifyInstance> {
       now,
       log: app.log,
       telemetry: app.telemetrySink,
-      limits: {
-        toolCallsPerMinute: new WindowCounter(config.limits.toolCallsPerMinute, 60_000, now),
-        analysesPerMinute: new WindowCounter(config.limits.analysesPerMinute, 60_000, now),
-      },
+      limits: inProcessUserLimits({
+        perMinute: {
+          toolCalls: config.limits.toolCallsPerMinute,
+          analyses: config.limits.analysesPerMinute,
+        },
+        now,
+      }),
       analysis,
     },
   });

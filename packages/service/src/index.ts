@@ -14,3 +14,7 @@ export type {
   PrincipalRefusal,
   PrincipalVerdict,
 } from './principals/principal-check.js';
+export { inProcessUserLimits } from './limits/user-limits.js';
+export type { UserLimitName, UserLimits } from './limits/user-limits.js';
+export { DEFAULT_MAX_KEYS, WindowCounter } from './limits/window-counter.js';
+export type { WindowVerdict } from './limits/window-counter.js';

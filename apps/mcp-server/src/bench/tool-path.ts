@@ -1,9 +1,9 @@
+import { inProcessUserLimits } from '@ask-analyst/service';
 import type { Principal, Database, WorksheetEngine } from '@ask-analyst/workspace';
 import type { ServerContext } from '@modelcontextprotocol/server';
 import Fastify from 'fastify';
 import type { AnalysisRuntime } from '../analysis/runtime.js';
 import type { McpConfig } from '../config.js';
-import { WindowCounter } from '../limits/window-counter.js';
 import { createTelemetryBatcher } from '../telemetry/batcher.js';
 import { databaseTelemetryWriter } from '../telemetry/record.js';
 import type { ToolDefinition } from '../tools/define-tool.js';
@@ -32,10 +32,13 @@ export function benchToolPath(deps: {
     now,
     log: Fastify({ logger: false }).log,
     telemetry: batcher.sink,
-    limits: {
-      toolCallsPerMinute: new WindowCounter(deps.config.limits.toolCallsPerMinute, 60_000, now),
-      analysesPerMinute: new WindowCounter(deps.config.limits.analysesPerMinute, 60_000, now),
-    },
+    limits: inProcessUserLimits({
+      perMinute: {
+        toolCalls: deps.config.limits.toolCallsPerMinute,
+        analyses: deps.config.limits.analysesPerMinute,
+      },
+      now,
+    }),
     analysis: deps.analysis,
   };
   const call: ToolCall = {

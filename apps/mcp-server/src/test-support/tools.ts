@@ -1,10 +1,10 @@
+import { inProcessUserLimits } from '@ask-analyst/service';
 import { findPrincipal, type Database, type WorksheetEngine } from '@ask-analyst/workspace';
 import type { CallToolResult, ServerContext } from '@modelcontextprotocol/server';
 import type { FastifyBaseLogger } from 'fastify';
 import { createAnalysisRuntime } from '../analysis/runtime.js';
 import type { VerifiedCaller } from '../auth/verify-access-token.js';
 import { loadMcpConfig } from '../config.js';
-import { WindowCounter } from '../limits/window-counter.js';
 import type { ToolCallRecord, TelemetrySink } from '../telemetry/record.js';
 import type { ToolDefinition } from '../tools/define-tool.js';
 import { runTool, type ToolRuntime } from '../tools/run-tool.js';
@@ -47,10 +47,13 @@ export function toolHarness(
       (async (record) => {
         records.push(record);
       }),
-    limits: {
-      toolCallsPerMinute: new WindowCounter(config.limits.toolCallsPerMinute, 60_000, now),
-      analysesPerMinute: new WindowCounter(config.limits.analysesPerMinute, 60_000, now),
-    },
+    limits: inProcessUserLimits({
+      perMinute: {
+        toolCalls: config.limits.toolCallsPerMinute,
+        analyses: config.limits.analysesPerMinute,
+      },
+      now,
+    }),
     analysis: createAnalysisRuntime({ db, engine, config, log: silentLogger() }),
   };
   return {

@@ -80,14 +80,7 @@ export async function requireAnalyst(ctx: ToolContext, objectId: string): Promis
 
 /** Counts one analysis toward the per-minute limit and refuses a fourth one still unfinished (SPEC 7). */
 export async function admitAnalysis(ctx: ToolContext): Promise<void> {
-  const verdict = ctx.limits.analysesPerMinute.hit(ctx.principal.userId);
-  if (!verdict.allowed) {
-    throw new ToolError(
-      'rate_limited',
-      `Too many analyses: the limit is ${ctx.limits.analysesPerMinute.limit} per minute. Retry in ${verdict.retryAfterSeconds} seconds.`,
-      { retryAfterSeconds: verdict.retryAfterSeconds },
-    );
-  }
+  await ctx.limits.take('analyses', ctx.principal.userId);
   const unfinished = await countUnfinishedTurns(ctx.db, ctx.principal.userId);
   const limit = ctx.config.limits.runningAnalysesPerUser;
   if (unfinished >= limit) {

@@ -1,10 +1,10 @@
 import type { Scope } from '@ask-analyst/protocol';
+import type { UserLimits } from '@ask-analyst/service';
 import type { Database, Principal, WorksheetEngine } from '@ask-analyst/workspace';
 import type { FastifyBaseLogger } from 'fastify';
 import type { z } from 'zod';
 import type { McpConfig } from '../config.js';
 import type { AnalysisRuntime } from '../analysis/runtime.js';
-import type { WindowCounter } from '../limits/window-counter.js';
 
 /** Annotations every tool declares in full (SPEC section 4); the service never reaches outside. */
 export interface ToolAnnotations {
@@ -26,8 +26,8 @@ export interface ToolContext {
   /** Reads and profiles worksheet data (DuckDB); check permissions through the workspace first. */
   engine: WorksheetEngine;
   config: McpConfig;
-  /** Per-user counters for limits a tool enforces itself (see `enforceLimit`). */
-  limits: { analysesPerMinute: WindowCounter };
+  /** Per-user limits; a tool takes the ones it counts itself (analyses). */
+  limits: UserLimits;
   /** Ask Analyst: the analyst, the background turn runner and turn change events. */
   analysis: AnalysisRuntime;
   now: () => number;

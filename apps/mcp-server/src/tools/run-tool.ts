@@ -1,4 +1,5 @@
 import type { ToolErrorContent } from '@ask-analyst/protocol';
+import type { UserLimits } from '@ask-analyst/service';
 import type { Database, WorksheetEngine } from '@ask-analyst/workspace';
 import type { CallToolResult, ServerContext } from '@modelcontextprotocol/server';
 import type { FastifyBaseLogger } from 'fastify';
@@ -7,12 +8,10 @@ import type { AnalysisRuntime } from '../analysis/runtime.js';
 import type { VerifiedCaller } from '../auth/verify-access-token.js';
 import type { McpConfig } from '../config.js';
 import { ToolError } from '../errors.js';
-import type { WindowCounter } from '../limits/window-counter.js';
 import { argumentShape, declaredPropertyNames } from '../telemetry/argument-shape.js';
 import type { TelemetrySink } from '../telemetry/record.js';
 import { toToolError } from './data-errors.js';
 import type { ToolContext, ToolDefinition } from './define-tool.js';
-import { enforceLimit } from './enforce-limit.js';
 
 /** What the funnel needs from the app, shared by every request. */
 export interface ToolRuntime {
@@ -22,7 +21,8 @@ export interface ToolRuntime {
   now: () => number;
   log: FastifyBaseLogger;
   telemetry: TelemetrySink;
-  limits: { toolCallsPerMinute: WindowCounter; analysesPerMinute: WindowCounter };
+  /** Per-user limits (SPEC section 7): tool calls here, analyses in the analysis tools. */
+  limits: UserLimits;
   analysis: AnalysisRuntime;
 }
 
@@ -63,7 +63,7 @@ export async function runTool(
   let result: CallToolResult;
   let errorCode: string | null = null;
   try {
-    enforceLimit(runtime.limits.toolCallsPerMinute, principal.userId, 'tool calls');
+    await runtime.limits.take('toolCalls', principal.userId);
     const parsed = tool.inputSchema.safeParse(rawArgs ?? {});
     if (!parsed.success) throw invalidArgument(parsed.error);
     const ctx: ToolContext = {
@@ -73,7 +73,7 @@ export async function runTool(
       db: runtime.db,
       engine: runtime.engine,
       config: runtime.config,
-      limits: { analysesPerMinute: runtime.limits.analysesPerMinute },
+      limits: runtime.limits,
       analysis: runtime.analysis,
       now: runtime.now,
       signal: mcp.mcpReq.signal,
