@@ -18,3 +18,17 @@ export { inProcessUserLimits } from './limits/user-limits.js';
 export type { UserLimitName, UserLimits } from './limits/user-limits.js';
 export { DEFAULT_MAX_KEYS, WindowCounter } from './limits/window-counter.js';
 export type { WindowVerdict } from './limits/window-counter.js';
+export {
+  argumentShape,
+  declaredPropertyNames,
+  UNDECLARED_KEYS,
+} from './telemetry/argument-shape.js';
+export type { Shape } from './telemetry/argument-shape.js';
+export { createTelemetryBatcher } from './telemetry/batcher.js';
+export type { TelemetryBatcher, TelemetryBatcherOptions } from './telemetry/batcher.js';
+export {
+  createDatabaseTelemetry,
+  databaseTelemetry,
+  databaseTelemetryWriter,
+} from './telemetry/record.js';
+export type { TelemetrySink, ToolCallRecord } from './telemetry/record.js';

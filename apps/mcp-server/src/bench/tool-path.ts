@@ -1,11 +1,9 @@
-import { inProcessUserLimits } from '@ask-analyst/service';
+import { createDatabaseTelemetry, inProcessUserLimits } from '@ask-analyst/service';
 import type { Principal, Database, WorksheetEngine } from '@ask-analyst/workspace';
 import type { ServerContext } from '@modelcontextprotocol/server';
 import Fastify from 'fastify';
 import type { AnalysisRuntime } from '../analysis/runtime.js';
 import type { McpConfig } from '../config.js';
-import { createTelemetryBatcher } from '../telemetry/batcher.js';
-import { databaseTelemetryWriter } from '../telemetry/record.js';
 import type { ToolDefinition } from '../tools/define-tool.js';
 import { runTool, type ToolCall, type ToolRuntime } from '../tools/run-tool.js';
 
@@ -24,13 +22,14 @@ export function benchToolPath(deps: {
   scopes: string[];
 }) {
   const now = Date.now;
-  const batcher = createTelemetryBatcher({ write: databaseTelemetryWriter(deps.db) });
+  const log = Fastify({ logger: false }).log;
+  const batcher = createDatabaseTelemetry(deps.db, log);
   const runtime: ToolRuntime = {
     db: deps.db,
     engine: deps.engine,
     config: deps.config,
     now,
-    log: Fastify({ logger: false }).log,
+    log,
     telemetry: batcher.sink,
     limits: inProcessUserLimits({
       perMinute: {

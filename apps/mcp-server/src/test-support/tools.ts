@@ -1,11 +1,10 @@
-import { inProcessUserLimits } from '@ask-analyst/service';
+import { inProcessUserLimits, type TelemetrySink, type ToolCallRecord } from '@ask-analyst/service';
 import { findPrincipal, type Database, type WorksheetEngine } from '@ask-analyst/workspace';
 import type { CallToolResult, ServerContext } from '@modelcontextprotocol/server';
 import type { FastifyBaseLogger } from 'fastify';
 import { createAnalysisRuntime } from '../analysis/runtime.js';
 import type { VerifiedCaller } from '../auth/verify-access-token.js';
 import { loadMcpConfig } from '../config.js';
-import type { ToolCallRecord, TelemetrySink } from '../telemetry/record.js';
 import type { ToolDefinition } from '../tools/define-tool.js';
 import { runTool, type ToolRuntime } from '../tools/run-tool.js';
 import { START } from './app.js';

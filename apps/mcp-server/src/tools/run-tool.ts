@@ -1,5 +1,10 @@
 import type { ToolErrorContent } from '@ask-analyst/protocol';
-import type { UserLimits } from '@ask-analyst/service';
+import {
+  argumentShape,
+  declaredPropertyNames,
+  type TelemetrySink,
+  type UserLimits,
+} from '@ask-analyst/service';
 import type { Database, WorksheetEngine } from '@ask-analyst/workspace';
 import type { CallToolResult, ServerContext } from '@modelcontextprotocol/server';
 import type { FastifyBaseLogger } from 'fastify';
@@ -8,8 +13,6 @@ import type { AnalysisRuntime } from '../analysis/runtime.js';
 import type { VerifiedCaller } from '../auth/verify-access-token.js';
 import type { McpConfig } from '../config.js';
 import { ToolError } from '../errors.js';
-import { argumentShape, declaredPropertyNames } from '../telemetry/argument-shape.js';
-import type { TelemetrySink } from '../telemetry/record.js';
 import { toToolError } from './data-errors.js';
 import type { ToolContext, ToolDefinition } from './define-tool.js';
 
