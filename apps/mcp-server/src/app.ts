@@ -1,8 +1,12 @@
 import { cardDistDir } from '@ask-analyst/card/dist-dir';
-import { createPrincipalCache, inProcessUserLimits } from '@ask-analyst/service';
+import {
+  createAnalysisService,
+  createPrincipalCache,
+  inProcessUserLimits,
+} from '@ask-analyst/service';
 import { findPrincipal, type Database, type WorksheetEngine } from '@ask-analyst/workspace';
 import Fastify, { type FastifyInstance } from 'fastify';
-import { createAnalysisRuntime } from './analysis/runtime.js';
+import { analysisSettings, perMinuteLimits } from './analysis-settings.js';
 import { createIssuerKeys } from './auth/jwks.js';
 import { registerConformanceFixtures } from './conformance/fixtures.js';
 import { loadCardResource, registerCardResource } from './card/card-resource.js';
@@ -116,9 +120,16 @@ export async function buildMcpApp(deps: McpAppDeps): Promise<FastifyInstance> {
   await app.register(metadataRoutes, { config });
   await app.register(healthRoutes, { db });
   await app.register(purgeSchedulePlugin, { db, retention: config.retention });
-  const analysis = createAnalysisRuntime({ db, engine, config, log: app.log });
-  app.addHook('onReady', () => analysis.start());
-  app.addHook('preClose', () => analysis.stop());
+  const limits = inProcessUserLimits({ perMinute: perMinuteLimits(config), now });
+  const analyses = createAnalysisService({
+    db,
+    engine,
+    settings: analysisSettings(config),
+    limits,
+    log: app.log,
+  });
+  app.addHook('onReady', () => analyses.open());
+  app.addHook('preClose', () => analyses.close());
   await app.register(telemetryPlugin, { db });
   await app.register(mcpEndpoint, {
     config,
@@ -149,14 +160,8 @@ export async function buildMcpApp(deps: McpAppDeps): Promise<FastifyInstance> {
       now,
       log: app.log,
       telemetry: app.telemetrySink,
-      limits: inProcessUserLimits({
-        perMinute: {
-          toolCalls: config.limits.toolCallsPerMinute,
-          analyses: config.limits.analysesPerMinute,
-        },
-        now,
-      }),
-      analysis,
+      limits,
+      analyses,
     },
   });
   return app;

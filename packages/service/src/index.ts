@@ -32,3 +32,13 @@ export {
   databaseTelemetryWriter,
 } from './telemetry/record.js';
 export type { TelemetrySink, ToolCallRecord } from './telemetry/record.js';
+export { appendTurn, createAnalysisService, notReadable } from './analysis/analyses.js';
+export type {
+  AnalysisService,
+  AnalysisServiceOptions,
+  FollowOptions,
+} from './analysis/analyses.js';
+export type { AnalysisRuntime, AnalysisSettings } from './analysis/runtime.js';
+export type { TurnWatch } from './analysis/turn-events.js';
+export type { PreparedSource, TurnRunner, TurnSlot } from './analysis/turn-runner.js';
+export { toConversation, toTurn, toWorksheetSource } from './analysis/views.js';

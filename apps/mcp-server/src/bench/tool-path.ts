@@ -1,8 +1,11 @@
-import { createDatabaseTelemetry, inProcessUserLimits } from '@ask-analyst/service';
+import {
+  createDatabaseTelemetry,
+  type AnalysisService,
+  type UserLimits,
+} from '@ask-analyst/service';
 import type { Principal, Database, WorksheetEngine } from '@ask-analyst/workspace';
 import type { ServerContext } from '@modelcontextprotocol/server';
 import Fastify from 'fastify';
-import type { AnalysisRuntime } from '../analysis/runtime.js';
 import type { McpConfig } from '../config.js';
 import type { ToolDefinition } from '../tools/define-tool.js';
 import { runTool, type ToolCall, type ToolRuntime } from '../tools/run-tool.js';
@@ -17,7 +20,8 @@ export function benchToolPath(deps: {
   db: Database;
   engine: WorksheetEngine;
   config: McpConfig;
-  analysis: AnalysisRuntime;
+  analyses: AnalysisService;
+  limits: UserLimits;
   principal: Principal;
   scopes: string[];
 }) {
@@ -31,14 +35,8 @@ export function benchToolPath(deps: {
     now,
     log,
     telemetry: batcher.sink,
-    limits: inProcessUserLimits({
-      perMinute: {
-        toolCalls: deps.config.limits.toolCallsPerMinute,
-        analyses: deps.config.limits.analysesPerMinute,
-      },
-      now,
-    }),
-    analysis: deps.analysis,
+    limits: deps.limits,
+    analyses: deps.analyses,
   };
   const call: ToolCall = {
     requestId: 'req_bench',

@@ -1,8 +1,13 @@
-import { inProcessUserLimits, type TelemetrySink, type ToolCallRecord } from '@ask-analyst/service';
+import {
+  createAnalysisService,
+  inProcessUserLimits,
+  type TelemetrySink,
+  type ToolCallRecord,
+} from '@ask-analyst/service';
 import { findPrincipal, type Database, type WorksheetEngine } from '@ask-analyst/workspace';
 import type { CallToolResult, ServerContext } from '@modelcontextprotocol/server';
 import type { FastifyBaseLogger } from 'fastify';
-import { createAnalysisRuntime } from '../analysis/runtime.js';
+import { analysisSettings, perMinuteLimits } from '../analysis-settings.js';
 import type { VerifiedCaller } from '../auth/verify-access-token.js';
 import { loadMcpConfig } from '../config.js';
 import type { ToolDefinition } from '../tools/define-tool.js';
@@ -35,6 +40,7 @@ export function toolHarness(
   const now = () => clock.now;
   const config = loadMcpConfig({ MCP_URL, AUTH_URL: ISSUER, ...options.env });
   const engine = options.engine ?? noEngine();
+  const limits = inProcessUserLimits({ perMinute: perMinuteLimits(config), now });
   const runtime: ToolRuntime = {
     db,
     engine,
@@ -46,14 +52,14 @@ export function toolHarness(
       (async (record) => {
         records.push(record);
       }),
-    limits: inProcessUserLimits({
-      perMinute: {
-        toolCalls: config.limits.toolCallsPerMinute,
-        analyses: config.limits.analysesPerMinute,
-      },
-      now,
+    limits,
+    analyses: createAnalysisService({
+      db,
+      engine,
+      settings: analysisSettings(config),
+      limits,
+      log: silentLogger(),
     }),
-    analysis: createAnalysisRuntime({ db, engine, config, log: silentLogger() }),
   };
   return {
     runtime,

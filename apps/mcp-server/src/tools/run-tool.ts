@@ -2,6 +2,7 @@ import type { ToolErrorContent } from '@ask-analyst/protocol';
 import {
   argumentShape,
   declaredPropertyNames,
+  type AnalysisService,
   type TelemetrySink,
   type UserLimits,
 } from '@ask-analyst/service';
@@ -9,7 +10,6 @@ import type { Database, WorksheetEngine } from '@ask-analyst/workspace';
 import type { CallToolResult, ServerContext } from '@modelcontextprotocol/server';
 import type { FastifyBaseLogger } from 'fastify';
 import { z } from 'zod';
-import type { AnalysisRuntime } from '../analysis/runtime.js';
 import type { VerifiedCaller } from '../auth/verify-access-token.js';
 import type { McpConfig } from '../config.js';
 import { ToolError } from '../errors.js';
@@ -24,9 +24,9 @@ export interface ToolRuntime {
   now: () => number;
   log: FastifyBaseLogger;
   telemetry: TelemetrySink;
-  /** Per-user limits (SPEC section 7): tool calls here, analyses in the analysis tools. */
+  /** Per-user limits (SPEC section 7): tool calls here, analyses in `analyses`. */
   limits: UserLimits;
-  analysis: AnalysisRuntime;
+  analyses: AnalysisService;
 }
 
 /** The HTTP request a tool call arrived in. */
@@ -76,8 +76,7 @@ export async function runTool(
       db: runtime.db,
       engine: runtime.engine,
       config: runtime.config,
-      limits: runtime.limits,
-      analysis: runtime.analysis,
+      analyses: runtime.analyses,
       now: runtime.now,
       signal: mcp.mcpReq.signal,
       reportProgress: progressReporter(mcp),

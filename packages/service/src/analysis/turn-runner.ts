@@ -18,7 +18,7 @@ import {
   type TurnClaim,
   type TurnRecord,
 } from '@ask-analyst/workspace';
-import type { FastifyBaseLogger } from 'fastify';
+import type { ServiceLogger } from '../logger.js';
 import { toWorksheetSource } from './views.js';
 import type { TurnEvents } from './turn-events.js';
 
@@ -26,7 +26,7 @@ export interface TurnRunnerOptions {
   db: Database;
   analyst: Analyst;
   events: TurnEvents;
-  log: FastifyBaseLogger;
+  log: ServiceLogger;
   appUrl: string;
   /** The analysis time limit (SPEC section 7: 120 s). */
   timeLimitMs: number;

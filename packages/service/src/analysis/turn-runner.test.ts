@@ -14,15 +14,15 @@ import {
   type TurnRecord,
 } from '@ask-analyst/workspace';
 import { openTestDatabase } from '@ask-analyst/workspace/testing';
-import Fastify from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { TEST_CURSOR_SECRET } from '../test-support/app.js';
-import { eventually, gatedEngine, type GatedEngine } from '../test-support/gated-engine.js';
+import { eventually, gatedEngine, type GatedEngine } from '../testing/gated-engine.js';
 import { TurnEvents } from './turn-events.js';
 import { TurnRunner, type PreparedSource } from './turn-runner.js';
 import { toWorksheetSource } from './views.js';
 
 const APP_URL = 'https://app.example.com';
+const TEST_CURSOR_SECRET = 'test-cursor-secret-0123456789abcdef';
+const silent = { info: () => undefined, warn: () => undefined, error: () => undefined };
 
 describe('TurnRunner: turns created claimed run at once; waiting ones start when room frees up', () => {
   let dataDir: string;
@@ -57,7 +57,7 @@ describe('TurnRunner: turns created claimed run at once; waiting ones start when
       db,
       analyst: new Analyst(gate.engine, { rowLimit: 5_000 }),
       events: new TurnEvents(),
-      log: Fastify({ logger: false }).log,
+      log: silent,
       appUrl: APP_URL,
       timeLimitMs: 60_000,
       concurrency: 1,
@@ -161,7 +161,7 @@ describe('TurnRunner: turns created claimed run at once; waiting ones start when
       db,
       analyst: new Analyst(engine, { rowLimit: 5_000 }),
       events: new TurnEvents(),
-      log: Fastify({ logger: false }).log,
+      log: silent,
       appUrl: APP_URL,
       timeLimitMs: 60_000,
       pollMs: 3_600_000,
