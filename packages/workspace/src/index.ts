@@ -74,7 +74,12 @@ export {
   listWorksheets,
 } from './store/worksheets.js';
 export type { WorksheetRecord } from './store/worksheets.js';
-export { createConversation, getConversation, touchConversation } from './store/conversations.js';
+export {
+  createConversation,
+  getConversation,
+  placeConversation,
+  touchConversation,
+} from './store/conversations.js';
 export type { ConversationRecord } from './store/conversations.js';
 export {
   claimNextTurn,

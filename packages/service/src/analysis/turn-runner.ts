@@ -10,6 +10,7 @@ import {
   isWorkspaceError,
   listReadableWorksheets,
   listTurns,
+  placeConversation,
   recoverAbandonedTurns,
   renewTurnLease,
   requeueTurn,
@@ -442,14 +443,14 @@ export class TurnRunner {
     const workspaceId =
       analysable.find((worksheet) => worksheet.id === chosen.id)?.workspace.id ??
       conversation.workspaceId;
-    const { rows } = await db.query(
-      'update conversations set worksheet_id = $2, workspace_id = $3 where id = $1 and worksheet_id is null returning id',
-      [conversation.id, chosen.id, workspaceId],
-    );
-    if (rows.length === 0) {
+    const placed = await placeConversation(db, conversation.id, {
+      worksheetId: chosen.id,
+      workspaceId,
+    });
+    if (!placed) {
       // Another turn placed the conversation meanwhile: this one is answered from that worksheet.
-      const placed = await getConversation(db, conversation.id);
-      if (placed?.worksheetId) return this.sourceOf(placed, turn, principal);
+      const current = await getConversation(db, conversation.id);
+      if (current?.worksheetId) return this.sourceOf(current, turn, principal);
     }
     return { source: chosen, stated: false };
   }
