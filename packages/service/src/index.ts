@@ -40,5 +40,5 @@ export type {
 } from './analysis/analyses.js';
 export type { AnalysisRuntime, AnalysisSettings } from './analysis/runtime.js';
 export type { TurnWatch } from './analysis/turn-events.js';
-export type { PreparedSource, TurnRunner, TurnSlot } from './analysis/turn-runner.js';
+export type { PreparedSource, TurnRunner } from './analysis/turn-runner.js';
 export { toConversation, toTurn, toWorksheetSource } from './analysis/views.js';

@@ -34,7 +34,6 @@ import type { UserLimits } from '../limits/user-limits.js';
 import type { ServiceLogger } from '../logger.js';
 import { createAnalysisRuntime, type AnalysisRuntime, type AnalysisSettings } from './runtime.js';
 import type { TurnWatch } from './turn-events.js';
-import type { PreparedSource } from './turn-runner.js';
 import { toConversation, toTurn, toWorksheetSource } from './views.js';
 import { waitForTurn } from './wait-for-turn.js';
 
@@ -181,28 +180,6 @@ export function createAnalysisService(options: AnalysisServiceOptions): Analysis
   };
 
   /**
-   * Creates a turn with `create` and starts it: created already claimed by this process when it
-   * has room (the turn runs at once, answered from `prepared` when given), else queued.
-   */
-  const createAndStartTurn = async <T extends { turn: TurnRecord }>(
-    create: (claim: TurnClaim | undefined) => Promise<T>,
-    prepared?: PreparedSource,
-  ): Promise<T> => {
-    const { runner } = runtime;
-    const slot = runner.reserve();
-    let created: T;
-    try {
-      created = await create(slot?.claim);
-    } catch (error) {
-      slot?.release();
-      throw error;
-    }
-    if (slot) slot.launch(created.turn, prepared);
-    else runner.wake();
-    return created;
-  };
-
-  /**
    * Runs `use` with a watch on a turn's changes made by this process, open before the turn is
    * read or created so no change is missed, and closed when `use` settles.
    */
@@ -272,7 +249,7 @@ export function createAnalysisService(options: AnalysisServiceOptions): Analysis
       const workspace = (worksheet ?? candidates[0]!).workspace;
       const turnId = newId('turn');
       return watchingTurn(turnId, async (watch) => {
-        const { conversation, turn } = await createAndStartTurn(
+        const { conversation, turn } = await runtime.runner.begin(
           (claim) =>
             db.transaction(async (tx) => {
               const conversation = await createConversation(tx, {
@@ -311,7 +288,7 @@ export function createAnalysisService(options: AnalysisServiceOptions): Analysis
       await admitAnalysis(principal);
       const turnId = newId('turn');
       return watchingTurn(turnId, async (watch) => {
-        const { turn } = await createAndStartTurn(async (claim) => ({
+        const { turn } = await runtime.runner.begin(async (claim) => ({
           turn: await appendTurn(db, {
             id: turnId,
             conversationId: conversation.id,
