@@ -12,6 +12,7 @@ const command = process.argv[2];
 /** Packages whose tests exercise the database and so also run against a Postgres server. */
 const POSTGRES_PACKAGES = [
   '@ask-analyst/workspace',
+  '@ask-analyst/service',
   '@ask-analyst/ops',
   '@ask-analyst/dev-auth',
   '@ask-analyst/mcp-server',
