@@ -22,6 +22,7 @@ const CHOSEN_NODE = 'ASK_ANALYST_NODE';
 /** Packages whose tests exercise the database and so also run against a Postgres server. */
 const POSTGRES_PACKAGES = [
   '@ask-analyst/workspace',
+  '@ask-analyst/service',
   '@ask-analyst/ops',
   '@ask-analyst/dev-auth',
   '@ask-analyst/mcp-server',

@@ -1,10 +1,14 @@
 import { cardDistDir } from '@ask-analyst/card/dist-dir';
+import {
+  createAnalysisService,
+  createPrincipalCache,
+  inProcessUserLimits,
+} from '@ask-analyst/service';
 import { findPrincipal, type Database, type WorksheetEngine } from '@ask-analyst/workspace';
 import Fastify, { type FastifyInstance } from 'fastify';
-import { createAnalysisRuntime } from './analysis/runtime.js';
+import { analysisSettings, perMinuteLimits } from './analysis-settings.js';
 import { createIssuerKeys } from './auth/jwks.js';
 import { registerConformanceFixtures } from './conformance/fixtures.js';
-import { createPrincipalCache } from './auth/principal-cache.js';
 import { loadCardResource, registerCardResource } from './card/card-resource.js';
 import { cacheVerifiedTokens } from './auth/verified-token-cache.js';
 import { verifyAccessToken } from './auth/verify-access-token.js';
@@ -17,7 +21,6 @@ import { errorHandlingPlugin, sendHttpError } from './http/error-handler.js';
 import { createOriginPolicy } from './http/origin.js';
 import { ipRateLimitPlugin } from './http/rate-limit.js';
 import { shutdownPlugin } from './http/shutdown.js';
-import { WindowCounter } from './limits/window-counter.js';
 import { loggerOptions } from './logging.js';
 import { mcpEndpoint } from './mcp/plugin.js';
 import { generateRequestId, requestIdPlugin } from './request-id.js';
@@ -117,9 +120,16 @@ export async function buildMcpApp(deps: McpAppDeps): Promise<FastifyInstance> {
   await app.register(metadataRoutes, { config });
   await app.register(healthRoutes, { db });
   await app.register(purgeSchedulePlugin, { db, retention: config.retention });
-  const analysis = createAnalysisRuntime({ db, engine, config, log: app.log });
-  app.addHook('onReady', () => analysis.start());
-  app.addHook('preClose', () => analysis.stop());
+  const limits = inProcessUserLimits({ perMinute: perMinuteLimits(config), now });
+  const analyses = createAnalysisService({
+    db,
+    engine,
+    settings: analysisSettings(config),
+    limits,
+    log: app.log,
+  });
+  app.addHook('onReady', () => analyses.open());
+  app.addHook('preClose', () => analyses.close());
   await app.register(telemetryPlugin, { db });
   await app.register(mcpEndpoint, {
     config,
@@ -150,11 +160,8 @@ export async function buildMcpApp(deps: McpAppDeps): Promise<FastifyInstance> {
       now,
       log: app.log,
       telemetry: app.telemetrySink,
-      limits: {
-        toolCallsPerMinute: new WindowCounter(config.limits.toolCallsPerMinute, 60_000, now),
-        analysesPerMinute: new WindowCounter(config.limits.analysesPerMinute, 60_000, now),
-      },
-      analysis,
+      limits,
+      analyses,
     },
   });
   return app;

@@ -87,7 +87,12 @@ export {
   semanticsByColumn,
 } from './semantics/layer.js';
 export type { ColumnSemantics, DefaultAggregation, SemanticLayer } from './semantics/layer.js';
-export { createConversation, getConversation, touchConversation } from './store/conversations.js';
+export {
+  createConversation,
+  getConversation,
+  placeConversation,
+  touchConversation,
+} from './store/conversations.js';
 export type { ConversationRecord } from './store/conversations.js';
 export {
   claimNextTurn,

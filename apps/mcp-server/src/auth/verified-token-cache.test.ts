@@ -1,3 +1,4 @@
+import { createPrincipalCache } from '@ask-analyst/service';
 import {
   findPrincipal,
   removeMembership,
@@ -12,7 +13,6 @@ import { createDemoApp, type DemoApp } from '../test-support/demo-world.js';
 import { createTestIssuer, ISSUER, RESOURCE } from '../test-support/issuer.js';
 import { callTool, dataOf } from '../test-support/mcp-call.js';
 import { createIssuerKeys } from './jwks.js';
-import { createPrincipalCache } from './principal-cache.js';
 import { cacheVerifiedTokens } from './verified-token-cache.js';
 import { verifyAccessToken } from './verify-access-token.js';
 

@@ -1,6 +1,5 @@
 import { hash } from 'node:crypto';
-import { setBounded } from './bounded-map.js';
-import type { PrincipalCache } from './principal-cache.js';
+import { setBounded, type PrincipalCache } from '@ask-analyst/service';
 import type { VerifiedCaller, VerifyResult } from './verify-access-token.js';
 
 export interface VerifiedTokenCacheOptions {

@@ -1,3 +1,4 @@
+import { createPrincipalCache } from '@ask-analyst/service';
 import type { Database } from '@ask-analyst/workspace';
 import { findPrincipal } from '@ask-analyst/workspace';
 import { base64url, SignJWT } from 'jose';
@@ -7,7 +8,6 @@ import { createTestDatabase, invalidateTokens, PEOPLE } from '../test-support/da
 import { createTestIssuer, ISSUER, RESOURCE, type TestIssuer } from '../test-support/issuer.js';
 import { buildChallenge, type ChallengeAnswer } from './challenge.js';
 import { createIssuerKeys, type KeyResolver } from './jwks.js';
-import { createPrincipalCache } from './principal-cache.js';
 import { verifyAccessToken, type VerifyResult } from './verify-access-token.js';
 
 const METADATA = 'http://localhost:3000/.well-known/oauth-protected-resource/mcp';

@@ -1,8 +1,8 @@
 import type { AuthInfo } from '@modelcontextprotocol/server';
+import { checkPrincipal, type PrincipalLookup, type PrincipalRefusal } from '@ask-analyst/service';
 import type { Principal } from '@ask-analyst/workspace';
 import { errors, jwtVerify } from 'jose';
 import { KeySourceUnavailableError, type KeyResolver } from './jwks.js';
-import type { PrincipalLookup } from './principal-cache.js';
 
 /** Asymmetric JWS algorithms only: never `none`, never HMAC (SPEC section 2). */
 export const ACCEPTED_ALGORITHMS = [
@@ -47,6 +47,21 @@ export interface VerifiedCaller {
 
 export type VerifyResult =
   { ok: true; caller: VerifiedCaller } | { ok: false; failure: AuthFailure };
+
+/** How a refused principal reads in a token failure (SPEC sections 3, 7). */
+const REFUSALS: Record<PrincipalRefusal, AuthFailure> = {
+  unknown_user: { kind: 'invalid_token', description: 'token subject is not a known user' },
+  revoked: { kind: 'invalid_token', description: 'access of this user has been revoked' },
+  org_mismatch: {
+    kind: 'invalid_token',
+    description: 'token organization is missing or does not match the user',
+  },
+  invalidated: { kind: 'invalid_token', description: 'token was invalidated by the operator' },
+  org_not_enrolled: {
+    kind: 'org_not_enrolled',
+    description: 'organization not enrolled in the private beta',
+  },
+};
 
 const invalid = (description: string): VerifyResult => ({
   ok: false,
@@ -97,34 +112,14 @@ export async function verifyAccessToken(
       failure: { kind: 'unavailable', description: 'user directory unavailable' },
     };
   }
-  if (!principal) return invalid('token subject is not a known user');
-  if (!principal.active) return invalid('access of this user has been revoked');
-  // SPEC section 3: every access token names the user's organization; one without it was not
-  // issued by our authorization server as specified, so it is refused rather than trusted.
-  if (typeof org !== 'string' || org !== principal.orgId) {
-    return invalid('token organization is missing or does not match the user');
-  }
-  // SPEC section 7: tokens issued before the invalidation second are refused.
-  if (
-    principal.tokensInvalidBefore &&
-    iat < Math.floor(principal.tokensInvalidBefore.getTime() / 1000)
-  ) {
-    return invalid('token was invalidated by the operator');
-  }
-  if (!principal.orgEnrolled) {
-    return {
-      ok: false,
-      failure: {
-        kind: 'org_not_enrolled',
-        description: 'organization not enrolled in the private beta',
-      },
-    };
-  }
+  const verdict = checkPrincipal(principal, { orgId: org, issuedAtSeconds: iat });
+  if (!verdict.ok) return { ok: false, failure: REFUSALS[verdict.refusal] };
+  const admitted = verdict.principal;
 
   return {
     ok: true,
     caller: {
-      principal,
+      principal: admitted,
       authInfo: {
         token,
         clientId,
@@ -132,8 +127,8 @@ export async function verifyAccessToken(
         expiresAt: exp,
         resource: new URL(deps.resource),
         extra: {
-          userId: principal.userId,
-          orgId: principal.orgId,
+          userId: admitted.userId,
+          orgId: admitted.orgId,
           issuedAt: iat,
           tokenId: payload.jti,
         },

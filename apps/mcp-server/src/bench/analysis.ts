@@ -31,7 +31,7 @@ async function main(): Promise<void> {
   );
   const { engine, config, flights, callTool } = world;
   try {
-    await world.analysis.start();
+    await world.analyses.open();
     const ask = async (question: string) => {
       const result = await callTool(startAnalysis, {
         question,

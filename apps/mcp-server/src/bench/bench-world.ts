@@ -12,7 +12,12 @@ import {
 } from '@ask-analyst/workspace';
 import { formatMs as ms, timed } from '@ask-analyst/workspace/testing';
 import Fastify from 'fastify';
-import { createAnalysisRuntime, type AnalysisRuntime } from '../analysis/runtime.js';
+import {
+  createAnalysisService,
+  inProcessUserLimits,
+  type AnalysisService,
+} from '@ask-analyst/service';
+import { analysisSettings, perMinuteLimits } from '../analysis-settings.js';
 import { loadMcpConfig, type McpConfig } from '../config.js';
 import { benchToolPath } from './tool-path.js';
 
@@ -22,7 +27,7 @@ export interface BenchWorld {
   engine: WorksheetEngine;
   config: McpConfig;
   /** Not started: a benchmark of Ask Analyst starts it. */
-  analysis: AnalysisRuntime;
+  analyses: AnalysisService;
   /** The 3M-row Flights worksheet of the Flight Operations workbook. */
   flights: { workbookId: string; worksheetId: string; dataPath: string };
   /** Ada's tool path (see `benchToolPath`). */
@@ -46,14 +51,16 @@ export async function openBenchWorld(
     cursorSecret: randomBytes(32).toString('hex'),
   });
   const config = loadMcpConfig(env);
-  const analysis = createAnalysisRuntime({
+  const limits = inProcessUserLimits({ perMinute: perMinuteLimits(config), now: Date.now });
+  const analyses = createAnalysisService({
     db,
     engine,
-    config,
+    settings: analysisSettings(config),
+    limits,
     log: Fastify({ logger: false }).log,
   });
   const close = async () => {
-    await analysis.stop();
+    await analyses.close();
     await engine.close();
     await db.close();
     await rm(dataDir, { recursive: true, force: true });
@@ -75,12 +82,20 @@ export async function openBenchWorld(
     const row = rows[0];
     const principal = await findPrincipal(db, row?.user ?? '');
     if (!principal || !row) throw new Error('the demo workspace has no Flights for Ada');
-    const callTool = benchToolPath({ db, engine, config, analysis, principal, scopes });
+    const callTool = benchToolPath({
+      db,
+      engine,
+      config,
+      analyses,
+      limits,
+      principal,
+      scopes,
+    });
     return {
       db,
       engine,
       config,
-      analysis,
+      analyses,
       flights: { workbookId: row.workbook, worksheetId: row.worksheet, dataPath: row.path },
       callTool,
       async close() {

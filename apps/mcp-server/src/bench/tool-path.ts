@@ -1,11 +1,12 @@
+import {
+  createDatabaseTelemetry,
+  type AnalysisService,
+  type UserLimits,
+} from '@ask-analyst/service';
 import type { Principal, Database, WorksheetEngine } from '@ask-analyst/workspace';
 import type { ServerContext } from '@modelcontextprotocol/server';
 import Fastify from 'fastify';
-import type { AnalysisRuntime } from '../analysis/runtime.js';
 import type { McpConfig } from '../config.js';
-import { WindowCounter } from '../limits/window-counter.js';
-import { createTelemetryBatcher } from '../telemetry/batcher.js';
-import { databaseTelemetryWriter } from '../telemetry/record.js';
 import type { ToolDefinition } from '../tools/define-tool.js';
 import { runTool, type ToolCall, type ToolRuntime } from '../tools/run-tool.js';
 
@@ -19,24 +20,23 @@ export function benchToolPath(deps: {
   db: Database;
   engine: WorksheetEngine;
   config: McpConfig;
-  analysis: AnalysisRuntime;
+  analyses: AnalysisService;
+  limits: UserLimits;
   principal: Principal;
   scopes: string[];
 }) {
   const now = Date.now;
-  const batcher = createTelemetryBatcher({ write: databaseTelemetryWriter(deps.db) });
+  const log = Fastify({ logger: false }).log;
+  const batcher = createDatabaseTelemetry(deps.db, log);
   const runtime: ToolRuntime = {
     db: deps.db,
     engine: deps.engine,
     config: deps.config,
     now,
-    log: Fastify({ logger: false }).log,
+    log,
     telemetry: batcher.sink,
-    limits: {
-      toolCallsPerMinute: new WindowCounter(deps.config.limits.toolCallsPerMinute, 60_000, now),
-      analysesPerMinute: new WindowCounter(deps.config.limits.analysesPerMinute, 60_000, now),
-    },
-    analysis: deps.analysis,
+    limits: deps.limits,
+    analyses: deps.analyses,
   };
   const call: ToolCall = {
     requestId: 'req_bench',

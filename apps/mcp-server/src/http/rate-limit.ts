@@ -1,8 +1,8 @@
+import { WindowCounter } from '@ask-analyst/service';
 import rateLimit from '@fastify/rate-limit';
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import { HttpError } from '../errors.js';
-import { WindowCounter } from '../limits/window-counter.js';
 import { stripQuery } from '../logging.js';
 
 export interface IpRateLimitOptions {

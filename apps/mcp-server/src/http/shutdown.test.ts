@@ -3,7 +3,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { PEOPLE } from '../test-support/database.js';
 import { createTestApp, mcpHeaders, type TestApp } from '../test-support/app.js';
-import { eventually } from '../test-support/gated-engine.js';
+import { eventually } from '@ask-analyst/service/testing';
 import { defineTool, READ_ONLY_ANNOTATIONS } from '../tools/define-tool.js';
 
 /** Calls of `slow` that have reached its handler. */

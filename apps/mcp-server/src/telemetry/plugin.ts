@@ -1,8 +1,7 @@
+import { createDatabaseTelemetry, type TelemetrySink } from '@ask-analyst/service';
 import type { Database } from '@ask-analyst/workspace';
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
-import { createTelemetryBatcher } from './batcher.js';
-import { databaseTelemetryWriter, type TelemetrySink } from './record.js';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -21,13 +20,7 @@ declare module 'fastify' {
  */
 export const telemetryPlugin = fp<{ db: Database }>(
   async (app: FastifyInstance, options) => {
-    const batcher = createTelemetryBatcher({
-      write: databaseTelemetryWriter(options.db),
-      onError: (error, pending) =>
-        app.log.warn({ err: error, pending }, 'telemetry write failed; will retry'),
-      onDrop: (dropped) =>
-        app.log.error({ dropped }, 'telemetry backlog over its bound; oldest records dropped'),
-    });
+    const batcher = createDatabaseTelemetry(options.db, app.log);
     app.decorate('telemetrySink', batcher.sink);
     app.decorate('flushTelemetry', () => batcher.flush());
     app.addHook('onClose', async () => {

@@ -1,11 +1,15 @@
+import {
+  createAnalysisService,
+  inProcessUserLimits,
+  type TelemetrySink,
+  type ToolCallRecord,
+} from '@ask-analyst/service';
 import { findPrincipal, type Database, type WorksheetEngine } from '@ask-analyst/workspace';
 import type { CallToolResult, ServerContext } from '@modelcontextprotocol/server';
 import type { FastifyBaseLogger } from 'fastify';
-import { createAnalysisRuntime } from '../analysis/runtime.js';
+import { analysisSettings, perMinuteLimits } from '../analysis-settings.js';
 import type { VerifiedCaller } from '../auth/verify-access-token.js';
 import { loadMcpConfig } from '../config.js';
-import { WindowCounter } from '../limits/window-counter.js';
-import type { ToolCallRecord, TelemetrySink } from '../telemetry/record.js';
 import type { ToolDefinition } from '../tools/define-tool.js';
 import { runTool, type ToolRuntime } from '../tools/run-tool.js';
 import { START } from './app.js';
@@ -36,6 +40,7 @@ export function toolHarness(
   const now = () => clock.now;
   const config = loadMcpConfig({ MCP_URL, AUTH_URL: ISSUER, ...options.env });
   const engine = options.engine ?? noEngine();
+  const limits = inProcessUserLimits({ perMinute: perMinuteLimits(config), now });
   const runtime: ToolRuntime = {
     db,
     engine,
@@ -47,11 +52,14 @@ export function toolHarness(
       (async (record) => {
         records.push(record);
       }),
-    limits: {
-      toolCallsPerMinute: new WindowCounter(config.limits.toolCallsPerMinute, 60_000, now),
-      analysesPerMinute: new WindowCounter(config.limits.analysesPerMinute, 60_000, now),
-    },
-    analysis: createAnalysisRuntime({ db, engine, config, log: silentLogger() }),
+    limits,
+    analyses: createAnalysisService({
+      db,
+      engine,
+      settings: analysisSettings(config),
+      limits,
+      log: silentLogger(),
+    }),
   };
   return {
     runtime,

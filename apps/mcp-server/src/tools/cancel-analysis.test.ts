@@ -2,7 +2,7 @@ import type { AnalysisOutput } from '@ask-analyst/protocol';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../test-support/app.js';
 import { createDemoApp, type DemoApp } from '../test-support/demo-world.js';
-import { eventually, gatedEngine, type GatedEngine } from '../test-support/gated-engine.js';
+import { eventually, gatedEngine, type GatedEngine } from '@ask-analyst/service/testing';
 import { callTool, dataOf, errorOf } from '../test-support/mcp-call.js';
 
 describe('cancel_analysis, the time limit and the running-analyses limit (seeded demo workspace)', () => {

@@ -1,12 +1,12 @@
 import type { AnalysisOutput } from '@ask-analyst/protocol';
+import { appendTurn } from '@ask-analyst/service';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ToolError } from '../errors.js';
 import { createTestApp } from '../test-support/app.js';
 import { createDemoApp, type DemoApp, type DemoUser } from '../test-support/demo-world.js';
 import { callTool, dataOf, errorOf } from '../test-support/mcp-call.js';
-import { appendTurn } from './continue-analysis.js';
 import { toolErrorResult } from './run-tool.js';
-import type { ToolContext } from './define-tool.js';
+import { asToolErrors } from './data-errors.js';
 
 describe('continue_analysis: follow-ups carried slot by slot (seeded demo workspace)', () => {
   let demo: DemoApp;
@@ -181,12 +181,14 @@ describe('continue_analysis: follow-ups carried slot by slot (seeded demo worksp
       'Number of flights by destination',
     ]);
     // The id of a turn already there collides on every try, as five racing follow-ups would.
-    const attempt = appendTurn({ db: demo.db } as ToolContext, {
-      id: first!.turn.id,
-      conversationId: first!.conversation.id,
-      question: 'only flights from LAX',
-      claim: undefined,
-    });
+    const attempt = asToolErrors(() =>
+      appendTurn(demo.db, {
+        id: first!.turn.id,
+        conversationId: first!.conversation.id,
+        question: 'only flights from LAX',
+        claim: undefined,
+      }),
+    );
     const error = await attempt.catch((thrown: unknown) => thrown);
     expect(error).toBeInstanceOf(ToolError);
     // What the caller sees: the funnel's error result says to retry, and when.

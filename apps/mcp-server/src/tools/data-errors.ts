@@ -1,3 +1,4 @@
+import { isServiceError } from '@ask-analyst/service';
 import { isDataError, isWorkspaceError } from '@ask-analyst/workspace';
 import { ToolError } from '../errors.js';
 
@@ -11,10 +12,21 @@ const ARGUMENT_FIELD = /^(columns|filters|sort|limit|cursor)(\[\d+\])?(\.[a-z]+)
  * The tool error for a data-layer or product-core failure (SPEC section 4): arguments refused by
  * the workspace become `invalid_argument` naming the field, `timeout` and `unavailable` stay
  * retryable with the engine's message (written for callers), anything else is `internal`.
- * Errors of other kinds are returned unchanged.
+ * A service error keeps its code and message. Errors of other kinds are returned unchanged.
  */
 export function toToolError(error: unknown): unknown {
   if (error instanceof ToolError) return error;
+  if (isServiceError(error)) {
+    // The service writes its messages for the user, whatever the code.
+    return new ToolError(error.code, error.message, {
+      retryable: error.retryable,
+      ...(error.retryAfterSeconds === undefined
+        ? {}
+        : { retryAfterSeconds: error.retryAfterSeconds }),
+      cause: error,
+      expose: true,
+    });
+  }
   if (isDataError(error)) {
     switch (error.code) {
       case 'invalid_argument':

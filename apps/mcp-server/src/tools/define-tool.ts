@@ -1,10 +1,9 @@
 import type { Scope } from '@ask-analyst/protocol';
+import type { AnalysisService } from '@ask-analyst/service';
 import type { Database, Principal, WorksheetEngine } from '@ask-analyst/workspace';
 import type { FastifyBaseLogger } from 'fastify';
 import type { z } from 'zod';
 import type { McpConfig } from '../config.js';
-import type { AnalysisRuntime } from '../analysis/runtime.js';
-import type { WindowCounter } from '../limits/window-counter.js';
 
 /** Annotations every tool declares in full (SPEC section 4); the service never reaches outside. */
 export interface ToolAnnotations {
@@ -26,10 +25,8 @@ export interface ToolContext {
   /** Reads and profiles worksheet data (DuckDB); check permissions through the workspace first. */
   engine: WorksheetEngine;
   config: McpConfig;
-  /** Per-user counters for limits a tool enforces itself (see `enforceLimit`). */
-  limits: { analysesPerMinute: WindowCounter };
-  /** Ask Analyst: the analyst, the background turn runner and turn change events. */
-  analysis: AnalysisRuntime;
+  /** Ask Analyst as the signed-in user performs it (packages/service). */
+  analyses: AnalysisService;
   now: () => number;
   /** Aborted when the client cancels the call or disconnects. */
   signal: AbortSignal;

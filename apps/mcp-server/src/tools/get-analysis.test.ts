@@ -3,7 +3,7 @@ import { getTurn } from '@ask-analyst/workspace';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../test-support/app.js';
 import { createDemoApp, type DemoApp } from '../test-support/demo-world.js';
-import { eventually, gatedEngine, type GatedEngine } from '../test-support/gated-engine.js';
+import { eventually, gatedEngine, type GatedEngine } from '@ask-analyst/service/testing';
 import { callTool, dataOf, errorOf } from '../test-support/mcp-call.js';
 
 describe('get_analysis: long turns, long polls, replicas and restarts (seeded demo workspace)', () => {

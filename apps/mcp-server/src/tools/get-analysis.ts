@@ -1,7 +1,5 @@
 import { AnalysisOutputSchema, GetAnalysisInputSchema } from '@ask-analyst/protocol';
-import { getLatestTurn } from '@ask-analyst/workspace';
-import { ToolError } from '../errors.js';
-import { answerWhenReady, readableConversation, turnOf, watchingTurn } from './analysis-turns.js';
+import { analysisResult, following } from './analysis-turns.js';
 import { defineTool, READ_ONLY_ANNOTATIONS } from './define-tool.js';
 
 /** One turn of an Ask Analyst conversation, waiting for it to finish if asked to. */
@@ -20,16 +18,7 @@ export const getAnalysis = defineTool({
   outputSchema: AnalysisOutputSchema,
   annotations: READ_ONLY_ANNOTATIONS,
   _meta: { ui: { visibility: ['model', 'app'] } },
-  async handler({ conversationId, turnId, waitSeconds }, ctx) {
-    const conversation = await readableConversation(ctx, conversationId);
-    const latest = turnId ? null : await getLatestTurn(ctx.db, conversation.id);
-    if (!turnId && !latest) {
-      throw new ToolError('not_found', `Conversation ${conversation.id} has no turns.`);
-    }
-    return watchingTurn(ctx, turnId ?? latest!.id, async (watch) => {
-      // Read after the watch opened, so a change made in between is not missed.
-      const turn = await turnOf(ctx, conversation, turnId ?? latest!.id);
-      return answerWhenReady(ctx, conversation, turn, waitSeconds, watch);
-    });
+  async handler(args, ctx) {
+    return analysisResult(await ctx.analyses.follow(ctx.principal, args, following(ctx)));
   },
 });

@@ -1,6 +1,6 @@
+import { toConversation } from '@ask-analyst/service';
 import { ListAnalysesInputSchema, ListAnalysesOutputSchema } from '@ask-analyst/protocol';
 import { listReadableConversations } from '@ask-analyst/workspace';
-import { toConversation } from '../analysis/views.js';
 import { asToolErrors } from './data-errors.js';
 import { defineTool, READ_ONLY_ANNOTATIONS } from './define-tool.js';
 import { cell, plural, table } from './markdown.js';

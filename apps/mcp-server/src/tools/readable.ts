@@ -1,3 +1,4 @@
+import { notReadable } from '@ask-analyst/service';
 import { getReadableWorksheet } from '@ask-analyst/workspace';
 import { ToolError } from '../errors.js';
 import type { ToolContext } from './define-tool.js';
@@ -7,10 +8,7 @@ import type { ToolContext } from './define-tool.js';
  * belongs to a workspace they have no role in, so existence is not revealed (SPEC sections 4, 6).
  */
 export function notFound(noun: 'workbook' | 'worksheet', id: string): ToolError {
-  return new ToolError(
-    'not_found',
-    `No ${noun} with id ${id} that you can read. Use list_workbooks and get_workbook to find ${noun}s you have access to.`,
-  );
+  return new ToolError('not_found', notReadable(noun, id).message);
 }
 
 /** The worksheet if the signed-in user can read it now (roles read at call time), else not_found. */

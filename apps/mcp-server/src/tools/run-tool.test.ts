@@ -1,9 +1,9 @@
+import { databaseTelemetry } from '@ask-analyst/service';
 import { ToolErrorSchema } from '@ask-analyst/protocol';
 import type { Database } from '@ask-analyst/workspace';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { ToolError } from '../errors.js';
-import { databaseTelemetry } from '../telemetry/record.js';
 import { START } from '../test-support/app.js';
 import { createTestDatabase, PEOPLE } from '../test-support/database.js';
 import { toolHarness } from '../test-support/tools.js';

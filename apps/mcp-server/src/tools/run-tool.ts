@@ -1,18 +1,20 @@
 import type { ToolErrorContent } from '@ask-analyst/protocol';
+import {
+  argumentShape,
+  declaredPropertyNames,
+  type AnalysisService,
+  type TelemetrySink,
+  type UserLimits,
+} from '@ask-analyst/service';
 import type { Database, WorksheetEngine } from '@ask-analyst/workspace';
 import type { CallToolResult, ServerContext } from '@modelcontextprotocol/server';
 import type { FastifyBaseLogger } from 'fastify';
 import { z } from 'zod';
-import type { AnalysisRuntime } from '../analysis/runtime.js';
 import type { VerifiedCaller } from '../auth/verify-access-token.js';
 import type { McpConfig } from '../config.js';
 import { ToolError } from '../errors.js';
-import type { WindowCounter } from '../limits/window-counter.js';
-import { argumentShape, declaredPropertyNames } from '../telemetry/argument-shape.js';
-import type { TelemetrySink } from '../telemetry/record.js';
 import { toToolError } from './data-errors.js';
 import type { ToolContext, ToolDefinition } from './define-tool.js';
-import { enforceLimit } from './enforce-limit.js';
 
 /** What the funnel needs from the app, shared by every request. */
 export interface ToolRuntime {
@@ -22,8 +24,9 @@ export interface ToolRuntime {
   now: () => number;
   log: FastifyBaseLogger;
   telemetry: TelemetrySink;
-  limits: { toolCallsPerMinute: WindowCounter; analysesPerMinute: WindowCounter };
-  analysis: AnalysisRuntime;
+  /** Per-user limits (SPEC section 7): tool calls here, analyses in `analyses`. */
+  limits: UserLimits;
+  analyses: AnalysisService;
 }
 
 /** The HTTP request a tool call arrived in. */
@@ -63,7 +66,7 @@ export async function runTool(
   let result: CallToolResult;
   let errorCode: string | null = null;
   try {
-    enforceLimit(runtime.limits.toolCallsPerMinute, principal.userId, 'tool calls');
+    await runtime.limits.take('toolCalls', principal.userId);
     const parsed = tool.inputSchema.safeParse(rawArgs ?? {});
     if (!parsed.success) throw invalidArgument(parsed.error);
     const ctx: ToolContext = {
@@ -73,8 +76,7 @@ export async function runTool(
       db: runtime.db,
       engine: runtime.engine,
       config: runtime.config,
-      limits: { analysesPerMinute: runtime.limits.analysesPerMinute },
-      analysis: runtime.analysis,
+      analyses: runtime.analyses,
       now: runtime.now,
       signal: mcp.mcpReq.signal,
       reportProgress: progressReporter(mcp),

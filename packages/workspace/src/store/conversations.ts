@@ -88,3 +88,21 @@ export async function getConversation(
 export async function touchConversation(db: Queryable, id: string): Promise<void> {
   await db.query('update conversations set updated_at = now() where id = $1', [id]);
 }
+
+/**
+ * Places a conversation that has no worksheet yet (its first question was answered from none):
+ * it takes `worksheetId` and moves to that worksheet's workspace. True when this call placed it;
+ * false when it was placed already (another turn won the race) or is gone, and nothing changed.
+ */
+export async function placeConversation(
+  db: Queryable,
+  id: string,
+  place: { worksheetId: string; workspaceId: string },
+): Promise<boolean> {
+  const { rows } = await db.query(
+    `update conversations set worksheet_id = $2, workspace_id = $3
+     where id = $1 and worksheet_id is null returning id`,
+    [id, place.worksheetId, place.workspaceId],
+  );
+  return rows.length > 0;
+}

@@ -10,6 +10,7 @@ import {
   isWorkspaceError,
   listReadableWorksheets,
   listTurns,
+  placeConversation,
   recoverAbandonedTurns,
   renewTurnLease,
   requeueTurn,
@@ -18,7 +19,7 @@ import {
   type TurnClaim,
   type TurnRecord,
 } from '@ask-analyst/workspace';
-import type { FastifyBaseLogger } from 'fastify';
+import type { ServiceLogger } from '../logger.js';
 import { toWorksheetSource } from './views.js';
 import type { TurnEvents } from './turn-events.js';
 
@@ -26,7 +27,7 @@ export interface TurnRunnerOptions {
   db: Database;
   analyst: Analyst;
   events: TurnEvents;
-  log: FastifyBaseLogger;
+  log: ServiceLogger;
   appUrl: string;
   /** The analysis time limit (SPEC section 7: 120 s). */
   timeLimitMs: number;
@@ -40,14 +41,14 @@ export interface TurnRunnerOptions {
   pollMs?: number;
 }
 
+/** Why a running turn was stopped: the reason its abort signal carries (the first one given). */
+type StopReason = 'cancelled' | 'timeout' | 'shutdown';
+
+/** A turn this process runs: what upkeep, cancellation and shutdown need of it. */
 interface Running {
   turn: TurnRecord;
+  /** Aborted with a `StopReason` to stop the turn. */
   abort: AbortController;
-  reason: 'cancelled' | 'timeout' | 'shutdown' | null;
-  launchedAt: number;
-  /** The progress step last written, so a step the turn was created at is not written again. */
-  step: string | null;
-  prepared: PreparedSource | undefined;
   done: Promise<void>;
 }
 
@@ -58,21 +59,6 @@ export interface PreparedSource {
   source: WorksheetSource;
   /** The user named the worksheet (or its workbook) rather than Ask Analyst choosing it. */
   stated: boolean;
-}
-
-/**
- * A place in the runner kept for a turn about to be created: the turn is created already claimed
- * (`claim`) and handed over with `launch`, without waiting for the runner to find it in the queue.
- */
-export interface TurnSlot {
-  claim: TurnClaim;
-  /**
-   * Runs the created turn here if it was created claimed; otherwise (it was queued behind another
-   * turn of its conversation) frees the slot and lets the runner pick it up in order.
-   */
-  launch(turn: TurnRecord, prepared?: PreparedSource): void;
-  /** Frees the slot unused (the turn was not created). */
-  release(): void;
 }
 
 const STEP_MESSAGES: Record<AnalysisStep, string> = {
@@ -96,11 +82,16 @@ export class TurnRunner {
   private readonly maxAttempts: number;
   private readonly pollMs: number;
   private timer: NodeJS.Timeout | undefined;
-  private claiming: Promise<void> | null = null;
-  private claimAgain = false;
   private stopped = true;
+  /** Places kept for turns being created claimed (`begin`), counted against `concurrency`. */
   private reserved = 0;
-  /** A turn may be waiting for room here or for its conversation's turn to end: claim on finish. */
+  /** The claim loop, while one runs: one at a time. */
+  private claiming: Promise<void> | null = null;
+  /**
+   * A queued turn may have been missed: asked to look while a claim loop ran, the loop stopped
+   * for lack of room, or a turn finished with another queued behind it. Looked at again as soon
+   * as the loop ends with room, or a turn finishes.
+   */
   private lookAgain = false;
   /**
    * Turns of this runner that stopped on a database outage and still hold its lease: re-queued
@@ -123,64 +114,68 @@ export class TurnRunner {
     this.wake();
   }
 
-  /** Looks for work now (a turn was just queued). */
+  /** Looks for queued turns now (one was queued, cancelled or its lease lost). */
   wake(): void {
     if (this.stopped) return;
     if (this.claiming) {
-      this.claimAgain = true;
+      this.lookAgain = true;
       return;
     }
+    this.lookAgain = false;
     this.claiming = this.claimLoop()
       .catch((error: unknown) => this.options.log.warn({ err: error }, 'claiming turns failed'))
       .finally(() => {
         this.claiming = null;
-        if (this.claimAgain) {
-          this.claimAgain = false;
-          this.wake();
-        }
+        if (this.lookAgain && this.hasRoom()) this.wake();
       });
   }
 
   /**
-   * Keeps a place for a turn a call is about to create, when this process has one free, so the
-   * turn starts at once (SPEC section 4 still holds: the claim is taken only when nothing else of
-   * the conversation is queued or running). Null when busy or stopping: create the turn queued and
-   * `wake()` the runner.
+   * The one way a new turn starts: `create` writes it, and it runs as soon as it may. When this
+   * process has room, `create` gets a claim, so the turn is written already running here and starts
+   * at once, from `prepared` when given (SPEC section 4 still holds: the claim is taken only when
+   * nothing else of the conversation is queued or running). Without room, or when the turn was
+   * queued behind another of its conversation, it waits in the queue, and runners claim it in order.
    */
-  reserve(): TurnSlot | null {
-    if (this.stopped || this.running.size + this.reserved >= this.concurrency) return null;
-    this.reserved += 1;
-    let open = true;
-    const free = () => {
-      if (!open) return false;
-      open = false;
-      this.reserved -= 1;
-      return true;
-    };
-    return {
-      claim: {
-        owner: this.owner,
-        leaseSeconds: this.leaseSeconds,
-        progress: { step: 'understanding', message: STEP_MESSAGES.understanding },
-      },
-      launch: (turn, prepared) => {
-        if (!free()) return;
-        if (turn.status !== 'running') this.wake();
-        else if (!this.stopped) this.launch(turn, prepared);
-        else this.giveBack(turn);
-      },
-      release: () => {
-        if (free()) this.wake();
-      },
-    };
+  async begin<T extends { turn: TurnRecord }>(
+    create: (claim: TurnClaim | undefined) => Promise<T>,
+    prepared?: PreparedSource,
+  ): Promise<T> {
+    const claimed = !this.stopped && this.hasRoom();
+    if (claimed) this.reserved += 1;
+    let created: T;
+    try {
+      created = await create(
+        claimed
+          ? {
+              owner: this.owner,
+              leaseSeconds: this.leaseSeconds,
+              progress: { step: 'understanding', message: STEP_MESSAGES.understanding },
+            }
+          : undefined,
+      );
+    } catch (error) {
+      // Not written: the place is free again for a turn that waits for one.
+      if (claimed) {
+        this.reserved -= 1;
+        this.wake();
+      }
+      throw error;
+    }
+    if (claimed) this.reserved -= 1;
+    const { turn } = created;
+    if (turn.status !== 'running') this.wake();
+    else if (!this.stopped) this.launch(turn, prepared);
+    // Written claimed while this runner was stopping: back in the queue for another runner.
+    else this.giveBack(turn);
+    return created;
   }
 
   /** Stops a turn this process runs (it was cancelled); false when it runs elsewhere or not at all. */
   abortLocal(turnId: string): boolean {
     const entry = this.running.get(turnId);
     if (!entry) return false;
-    entry.reason = 'cancelled';
-    entry.abort.abort();
+    stopTurn(entry, 'cancelled');
     return true;
   }
 
@@ -196,11 +191,12 @@ export class TurnRunner {
     let timer: NodeJS.Timeout | undefined;
     await Promise.race([all(), new Promise((resolve) => (timer = setTimeout(resolve, graceMs)))]);
     clearTimeout(timer);
-    for (const entry of this.running.values()) {
-      entry.reason = 'shutdown';
-      entry.abort.abort();
-    }
+    for (const entry of this.running.values()) stopTurn(entry, 'shutdown');
     await all();
+  }
+
+  private hasRoom(): boolean {
+    return this.running.size + this.reserved < this.concurrency;
   }
 
   /** Puts back in the queue a turn created claimed while this runner was stopping. */
@@ -228,10 +224,8 @@ export class TurnRunner {
           this.owner,
           this.leaseSeconds,
         );
-        if (!kept && !entry.reason) {
-          entry.reason = 'cancelled';
-          entry.abort.abort();
-        }
+        // Lost: cancelled, or taken over after an outage; either way no longer ours to run.
+        if (!kept) stopTurn(entry, 'cancelled');
       }
       for (const turnId of this.stranded) {
         // Ours still (or taken over by another runner since): either way no longer ours to keep.
@@ -253,7 +247,7 @@ export class TurnRunner {
 
   private async claimLoop(): Promise<void> {
     while (!this.stopped) {
-      if (this.running.size + this.reserved >= this.concurrency) {
+      if (!this.hasRoom()) {
         this.lookAgain = true;
         return;
       }
@@ -264,23 +258,12 @@ export class TurnRunner {
   }
 
   private launch(turn: TurnRecord, prepared?: PreparedSource): void {
-    const abort = new AbortController();
-    const entry: Running = {
-      turn,
-      abort,
-      reason: null,
-      launchedAt: Date.now(),
-      step: turn.progress?.step ?? null,
-      prepared,
-      done: Promise.resolve(),
-    };
+    const entry: Running = { turn, abort: new AbortController(), done: Promise.resolve() };
     this.running.set(turn.id, entry);
     this.options.events.emit(turn);
-    const limit = setTimeout(() => {
-      entry.reason ??= 'timeout';
-      abort.abort();
-    }, this.options.timeLimitMs);
-    entry.done = this.run(entry)
+    const deadline = Date.now() + this.options.timeLimitMs;
+    const limit = setTimeout(() => stopTurn(entry, 'timeout'), this.options.timeLimitMs);
+    entry.done = this.run(entry, deadline, prepared)
       .catch(async (error: unknown) => {
         if (isWorkspaceError(error, 'unavailable')) {
           // The database went away while the turn ran: not the turn's fault. It goes back to the
@@ -315,17 +298,16 @@ export class TurnRunner {
         this.running.delete(turn.id);
         // Turns wait in the queue only behind another of their conversation or when this process
         // was full; other replicas' turns are found by the poll.
-        if (this.lookAgain || entry.reason === 'cancelled') {
-          this.lookAgain = false;
-          this.wake();
-        }
+        if (this.lookAgain || reasonOf(entry) === 'cancelled') this.wake();
       });
   }
 
-  private async run(entry: Running): Promise<void> {
+  private async run(entry: Running, deadline: number, prepared?: PreparedSource): Promise<void> {
     const { db, analyst } = this.options;
     const { turn } = entry;
-    const source = entry.prepared ?? (await this.readSource(turn));
+    // The progress step last written, so the step the turn was created at is not written again.
+    let written = turn.progress?.step ?? null;
+    const source = prepared ?? (await this.readSource(turn));
     if (!source) return;
     if ('code' in source) {
       await this.finish(entry, { status: 'failed', error: source });
@@ -338,22 +320,23 @@ export class TurnRunner {
       previous,
       worksheetStated: source.stated,
       signal: entry.abort.signal,
-      timeoutMs: Math.max(1, this.options.timeLimitMs - (Date.now() - entry.launchedAt)),
+      timeoutMs: Math.max(1, deadline - Date.now()),
       onStep: async (step, message) => {
-        if (entry.abort.signal.aborted || entry.step === step) return;
-        entry.step = step;
+        if (entry.abort.signal.aborted || written === step) return;
+        written = step;
         const updated = await updateLeasedTurn(db, turn.id, this.owner, {
           progress: { step, message: message || STEP_MESSAGES[step] },
         });
         if (updated) this.options.events.emit(updated);
       },
     });
-    if (entry.reason === 'shutdown') {
+    const reason = reasonOf(entry);
+    if (reason === 'shutdown') {
       if (await requeueTurn(db, turn.id, this.owner))
         this.options.log.info({ turnId: turn.id }, 'turn re-queued at shutdown');
       return;
     }
-    if (entry.reason === 'timeout' || (!outcome.ok && outcome.code === 'timeout')) {
+    if (reason === 'timeout' || (!outcome.ok && outcome.code === 'timeout')) {
       const seconds = Math.round(this.options.timeLimitMs / 1000);
       await this.finish(entry, {
         status: 'failed',
@@ -364,7 +347,7 @@ export class TurnRunner {
       });
       return;
     }
-    if (entry.reason === 'cancelled' || (!outcome.ok && outcome.code === 'cancelled')) return;
+    if (reason === 'cancelled' || (!outcome.ok && outcome.code === 'cancelled')) return;
     if (outcome.ok) {
       await this.finish(entry, { status: 'succeeded', answer: AnswerSchema.parse(outcome.answer) });
     } else {
@@ -442,17 +425,27 @@ export class TurnRunner {
     const workspaceId =
       analysable.find((worksheet) => worksheet.id === chosen.id)?.workspace.id ??
       conversation.workspaceId;
-    const { rows } = await db.query(
-      'update conversations set worksheet_id = $2, workspace_id = $3 where id = $1 and worksheet_id is null returning id',
-      [conversation.id, chosen.id, workspaceId],
-    );
-    if (rows.length === 0) {
+    const placed = await placeConversation(db, conversation.id, {
+      worksheetId: chosen.id,
+      workspaceId,
+    });
+    if (!placed) {
       // Another turn placed the conversation meanwhile: this one is answered from that worksheet.
-      const placed = await getConversation(db, conversation.id);
-      if (placed?.worksheetId) return this.sourceOf(placed, turn, principal);
+      const current = await getConversation(db, conversation.id);
+      if (current?.worksheetId) return this.sourceOf(current, turn, principal);
     }
     return { source: chosen, stated: false };
   }
+}
+
+/** Stops a running turn for `reason`; the first reason given is the one that counts. */
+function stopTurn(entry: Running, reason: StopReason): void {
+  entry.abort.abort(reason);
+}
+
+/** Why the turn was stopped, or null while it was not. */
+function reasonOf(entry: Running): StopReason | null {
+  return entry.abort.signal.aborted ? (entry.abort.signal.reason as StopReason) : null;
 }
 
 /** The last answered turn before `turn`, which a follow-up builds on. */

@@ -14,17 +14,17 @@ import {
   type TurnRecord,
 } from '@ask-analyst/workspace';
 import { openTestDatabase } from '@ask-analyst/workspace/testing';
-import Fastify from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { TEST_CURSOR_SECRET } from '../test-support/app.js';
-import { eventually, gatedEngine, type GatedEngine } from '../test-support/gated-engine.js';
+import { eventually, gatedEngine, type GatedEngine } from '../testing/gated-engine.js';
 import { TurnEvents } from './turn-events.js';
 import { TurnRunner, type PreparedSource } from './turn-runner.js';
 import { toWorksheetSource } from './views.js';
 
 const APP_URL = 'https://app.example.com';
+const TEST_CURSOR_SECRET = 'test-cursor-secret-0123456789abcdef';
+const silent = { info: () => undefined, warn: () => undefined, error: () => undefined };
 
-describe('TurnRunner: turns created claimed run at once; waiting ones start when room frees up', () => {
+describe('TurnRunner: turns begun with room run at once; waiting ones start when room frees up', () => {
   let dataDir: string;
   let db: Database;
   let engine: WorksheetEngine;
@@ -57,7 +57,7 @@ describe('TurnRunner: turns created claimed run at once; waiting ones start when
       db,
       analyst: new Analyst(gate.engine, { rowLimit: 5_000 }),
       events: new TurnEvents(),
-      log: Fastify({ logger: false }).log,
+      log: silent,
       appUrl: APP_URL,
       timeLimitMs: 60_000,
       concurrency: 1,
@@ -82,6 +82,8 @@ describe('TurnRunner: turns created claimed run at once; waiting ones start when
     });
   const ask = (conversationId: string, question: string, claim?: TurnClaim) =>
     createTurn(db, { conversationId, question, claim });
+  const begin = (conversationId: string, question: string) =>
+    runner.begin(async (claim) => ({ turn: await ask(conversationId, question, claim) }), prepared);
   const finished = async (turn: TurnRecord) => {
     await eventually(async () =>
       ['succeeded', 'failed'].includes((await getTurn(db, turn.id))!.status),
@@ -89,34 +91,26 @@ describe('TurnRunner: turns created claimed run at once; waiting ones start when
     return (await getTurn(db, turn.id))!;
   };
 
-  it('runs a turn created claimed in the slot it reserved, from the source the call prepared', async () => {
-    const slot = runner.reserve();
-    expect(slot).not.toBeNull();
+  it('runs a turn begun with room at once, created claimed, from the source the call prepared', async () => {
     const conversation = await newConversation();
-    const turn = await ask(conversation.id, 'How many penguins?', slot!.claim);
+    const { turn } = await begin(conversation.id, 'How many penguins?');
     expect(turn).toMatchObject({ status: 'running', progress: { step: 'understanding' } });
-    slot!.launch(turn, prepared);
     const done = await finished(turn);
     expect(done.status).toBe('succeeded');
     expect((done.answer as { table: { rows: unknown[][] } }).table.rows).toEqual([[344]]);
   });
 
-  it('has no slot while full; a turn queued then starts when the running one finishes', async () => {
+  it('queues a turn begun while full; a turn queued then starts when the running one finishes', async () => {
     gate.hold();
-    const first = runner.reserve()!;
     const a = await newConversation();
-    const running = await ask(a.id, 'Average body mass by species', first.claim);
-    first.launch(running, prepared);
+    const { turn: running } = await begin(a.id, 'Average body mass by species');
     await eventually(() => gate.waiting() === 1);
 
-    expect(runner.reserve()).toBeNull();
     const b = await newConversation();
-    const waiting = await ask(b.id, 'Number of penguins by island');
-    runner.wake();
-    // A follow-up of the running conversation, created while it runs, is queued behind it.
-    const slot = runner.reserve();
-    expect(slot).toBeNull();
-    const followUp = await ask(a.id, 'only Biscoe');
+    const { turn: waiting } = await begin(b.id, 'Number of penguins by island');
+    expect(waiting.status).toBe('queued');
+    // A follow-up of the running conversation, begun while it runs, is queued behind it.
+    const { turn: followUp } = await begin(a.id, 'only Biscoe');
     expect(followUp.status).toBe('queued');
     await new Promise((resolve) => setTimeout(resolve, 100));
     expect((await getTurn(db, waiting.id))!.status).toBe('queued');
@@ -132,28 +126,32 @@ describe('TurnRunner: turns created claimed run at once; waiting ones start when
     expect(Date.parse(three.startedAt!)).toBeGreaterThanOrEqual(Date.parse(one.finishedAt!));
   });
 
-  it('a slot whose turn was queued behind its conversation is given back, and the turn runs after', async () => {
+  it('a turn begun behind its conversation gives its place back, and runs after', async () => {
     gate.hold();
-    const first = runner.reserve()!;
     const conversation = await newConversation();
-    const running = await ask(conversation.id, 'How many penguins?', first.claim);
-    first.launch(running, prepared);
+    const { turn: running } = await begin(conversation.id, 'How many penguins?');
     await eventually(() => gate.waiting() === 1);
     gate.release();
-    const slot = runner.reserve();
     // Whether the runner is still busy or already free, the follow-up runs after the first.
-    const next = await ask(conversation.id, 'by species', slot?.claim);
-    slot?.launch(next, prepared);
-    if (!slot) runner.wake();
+    const { turn: next } = await begin(conversation.id, 'by species');
     const done = await finished(next);
     expect(done.status).toBe('succeeded');
     expect(Date.parse(done.startedAt!)).toBeGreaterThanOrEqual(
       Date.parse((await finished(running)).finishedAt!),
     );
-    // The slot was freed either way: one can be reserved again.
-    const again = runner.reserve();
-    expect(again).not.toBeNull();
-    again!.release();
+    // The place was freed either way: a turn begun now is created claimed.
+    const { turn: again } = await begin((await newConversation()).id, 'How many penguins?');
+    expect(again.status).toBe('running');
+    expect((await finished(again)).status).toBe('succeeded');
+  });
+
+  it('gives its place back when the turn cannot be written', async () => {
+    await expect(
+      runner.begin(() => Promise.reject(new Error('the database refused'))),
+    ).rejects.toThrow('the database refused');
+    const { turn } = await begin((await newConversation()).id, 'How many penguins?');
+    expect(turn.status).toBe('running');
+    expect((await finished(turn)).status).toBe('succeeded');
   });
 
   it('a turn created claimed while its runner stops is put back in the queue, not left running', async () => {
@@ -161,19 +159,27 @@ describe('TurnRunner: turns created claimed run at once; waiting ones start when
       db,
       analyst: new Analyst(engine, { rowLimit: 5_000 }),
       events: new TurnEvents(),
-      log: Fastify({ logger: false }).log,
+      log: silent,
       appUrl: APP_URL,
       timeLimitMs: 60_000,
       pollMs: 3_600_000,
     });
     await stopping.start();
-    const slot = stopping.reserve()!;
-    await stopping.stop(0);
-    expect(stopping.reserve()).toBeNull();
     const conversation = await newConversation();
-    const turn = await ask(conversation.id, 'How many penguins?', slot.claim);
+    let stopped: Promise<void> | undefined;
+    const { turn } = await stopping.begin(async (claim) => {
+      // The runner stops while the turn is being written, claimed by it.
+      stopped = stopping.stop(0);
+      return { turn: await ask(conversation.id, 'How many penguins?', claim) };
+    }, prepared);
+    await stopped;
     expect(turn.status).toBe('running');
-    slot.launch(turn, prepared);
+    // A stopped runner claims nothing: a turn begun on it now is written queued.
+    const other = await newConversation();
+    const { turn: later } = await stopping.begin(async (claim) => ({
+      turn: await ask(other.id, 'How many penguins?', claim),
+    }));
+    expect(later.status).toBe('queued');
     // No longer held by the stopped runner's lease: back in the queue (or, if the runner that is
     // still up was looking at that moment, already taken by it).
     const leaseOf = async () =>
@@ -186,5 +192,6 @@ describe('TurnRunner: turns created claimed run at once; waiting ones start when
     await eventually(async () => (await leaseOf()).lease_owner !== stopping.owner);
     runner.wake();
     expect((await finished(turn)).status).toBe('succeeded');
+    expect((await finished(later)).status).toBe('succeeded');
   });
 });
