@@ -4,6 +4,7 @@ import {
   type Answer,
   type AnswerTable,
   type ColumnProfile,
+  type Alternative,
   type ColumnType,
   type TurnErrorCode,
 } from '@ask-analyst/protocol';
@@ -61,7 +62,14 @@ export interface AnalysisRequest {
 }
 
 export type AnalysisOutcome =
-  { ok: true; answer: Answer } | { ok: false; code: TurnErrorCode | 'cancelled'; message: string };
+  | { ok: true; answer: Answer }
+  | {
+      ok: false;
+      code: TurnErrorCode | 'cancelled';
+      message: string;
+      /** For `not_understood` and `needs_clarification`: questions to ask instead. */
+      alternatives?: Alternative[];
+    };
 
 interface Prepared {
   semantics: WorksheetSemantics;

@@ -92,6 +92,31 @@ describe('compilePlan', () => {
     expect(literals(compiled.sql)).toEqual([]);
   });
 
+  it('answers one number over no rows with no rows, and a count over no rows with 0', async () => {
+    const cars = w.sources.cars;
+    const outside = [{ column: 'Year', op: 'eq' as const, value: 2025, part: 'year' as const }];
+    const average = compilePlan(
+      plan({
+        measures: [{ column: 'Horsepower', aggregation: 'avg', label: 'Average Horsepower' }],
+        filters: outside,
+      }),
+      cars.columns,
+    );
+    expect((await run(average.sql, average.params, cars)).rows).toEqual([]);
+    const inside = compilePlan(
+      plan({
+        measures: [{ column: 'Horsepower', aggregation: 'max', label: 'Maximum Horsepower' }],
+        filters: [{ ...outside[0]!, value: 1970 }],
+      }),
+      cars.columns,
+    );
+    expect((await run(inside.sql, inside.params, cars)).rows).toEqual([[225]]);
+    const count = compilePlan(plan({ filters: outside }), cars.columns);
+    expect((await run(count.sql, count.params, cars)).rows.map((r) => r.map(Number))).toEqual([
+      [0],
+    ]);
+  });
+
   it('only writes fixed grain names as literals', () => {
     const compiled = compilePlan(
       plan({ dimensions: [{ column: 'Year', grain: 'quarter', label: 'Quarter' }] }),

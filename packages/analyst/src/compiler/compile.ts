@@ -208,7 +208,14 @@ export function compilePlan(
   const where = inner.length > 0 ? ` WHERE ${inner.join(' AND ')}` : '';
   const groupBy =
     dimensions.length > 0 ? ` GROUP BY ${dimensions.map((d) => d.key).join(', ')}` : '';
-  const level1 = `SELECT ${groups.join(', ')} FROM ${WORKSHEET_VIEW}${where}${groupBy}`;
+  // One number over no rows is no answer: a sum or an average of nothing is no rows, not one row
+  // of null ("the population of Iceland in 2025"); a count of nothing is 0.
+  const having =
+    dimensions.length === 0 &&
+    plan.measures.every((m) => m.aggregation !== 'count' && m.aggregation !== 'count_distinct')
+      ? ' HAVING count(*) > 0'
+      : '';
+  const level1 = `SELECT ${groups.join(', ')} FROM ${WORKSHEET_VIEW}${where}${groupBy}${having}`;
 
   const calculations: Array<{ sql: string; label: string }> = [];
   const calc = plan.calculation;

@@ -26,7 +26,13 @@ export interface PreviousTurn {
 
 export type PlanOutcome =
   | { ok: true; plan: AnalysisPlan; interpretation: Interpretation }
-  | { ok: false; code: 'not_understood' | 'needs_clarification'; message: string };
+  | {
+      ok: false;
+      code: 'not_understood' | 'needs_clarification';
+      message: string;
+      /** Questions to ask instead, each with its reason (SPEC section 4, `error.alternatives`). */
+      alternatives?: Alternative[];
+    };
 
 const AGGREGATION_WORDS: Record<Aggregation, string> = {
   count: 'Count',
@@ -199,7 +205,15 @@ export function buildPlan(
   previous: PreviousTurn | null,
   options: { worksheetStated: boolean },
 ): PlanOutcome {
-  if (reading.problem) return { ok: false, ...reading.problem };
+  const offered = unique(reading.alternatives, (a) => a.question).slice(0, 10);
+  const refused = (code: 'not_understood' | 'needs_clarification', message: string) =>
+    ({
+      ok: false,
+      code,
+      message,
+      ...(offered.length > 0 ? { alternatives: offered } : {}),
+    }) as const;
+  if (reading.problem) return refused(reading.problem.code, reading.problem.message);
   const nothingRead =
     reading.measures.length === 0 &&
     reading.dimensions.length === 0 &&
@@ -211,13 +225,13 @@ export function buildPlan(
     base !== null &&
     (reading.cues.size > 0 || (!reading.asksForValue && reading.measures.length === 0));
   if (nothingRead && !(followUp && reading.cues.size > 0)) {
-    return { ok: false, code: 'not_understood', message: notUnderstood(reading, semantics) };
+    return refused('not_understood', notUnderstood(reading, semantics));
   }
   // Nothing measured and words left over: those words were most likely what to measure
   // ("quarterly zebra migrations"); counting rows instead would present a guess as the answer.
   const leftOver = reading.unused.filter((words) => /\p{L}{3,}/u.test(words));
   if (!followUp && reading.measures.length === 0 && !reading.asksForValue && leftOver.length > 0) {
-    return { ok: false, code: 'not_understood', message: notUnderstood(reading, semantics) };
+    return refused('not_understood', notUnderstood(reading, semantics));
   }
   const slots: Slots = followUp && base ? merge(base, reading) : { ...reading };
   const alternatives: Alternative[] = [...reading.alternatives];

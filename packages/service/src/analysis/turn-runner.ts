@@ -1,5 +1,10 @@
 import { randomUUID } from 'node:crypto';
-import { AnswerSchema, type AnalysisStep, type TurnErrorCode } from '@ask-analyst/protocol';
+import {
+  AnswerSchema,
+  type Alternative,
+  type AnalysisStep,
+  type TurnErrorCode,
+} from '@ask-analyst/protocol';
 import type { Analyst, PreviousTurn, WorksheetSource } from '@ask-analyst/analyst';
 import {
   claimNextTurn,
@@ -52,7 +57,7 @@ interface Running {
   done: Promise<void>;
 }
 
-type Failure = { code: TurnErrorCode; message: string };
+type Failure = { code: TurnErrorCode; message: string; alternatives?: Alternative[] };
 
 /** The worksheet a turn is answered from, read with the user's roles by the call that asked it. */
 export interface PreparedSource {
@@ -353,7 +358,11 @@ export class TurnRunner {
     } else {
       await this.finish(entry, {
         status: 'failed',
-        error: { code: outcome.code as TurnErrorCode, message: outcome.message },
+        error: {
+          code: outcome.code as TurnErrorCode,
+          message: outcome.message,
+          ...(outcome.alternatives?.length ? { alternatives: outcome.alternatives } : {}),
+        },
       });
     }
   }

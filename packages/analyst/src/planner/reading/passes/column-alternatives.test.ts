@@ -3,10 +3,27 @@ import { columnAlternatives } from './column-alternatives.js';
 
 describePass(
   columnAlternatives,
-  ['weather'],
+  ['weather', 'movies', 'strikes'],
   [
-    ['weather', 'average temperature', { alternatives: ['"temperature" may also mean temp_min'] }],
+    // A measure named by words that name two columns is asked about, never picked silently.
+    [
+      'weather',
+      'average temperature',
+      {
+        alternatives: ['"temperature" as temp_max', '"temperature" may also mean temp_min'],
+        problem: 'needs_clarification',
+      },
+    ],
+    [
+      'movies',
+      'total gross by genre',
+      {
+        alternatives: ['"gross" as US Gross', '"gross" may also mean Worldwide Gross'],
+        problem: 'needs_clarification',
+      },
+    ],
     // A column's own name names no other.
     ['weather', 'average temp_max', {}],
+    ['movies', 'total worldwide gross by genre', {}],
   ],
 );

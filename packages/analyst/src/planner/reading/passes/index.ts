@@ -2,6 +2,7 @@ import type { ReadingPass } from '../context.js';
 import { change } from './change.js';
 import { columnAlternatives } from './column-alternatives.js';
 import { discreteValues } from './discrete-values.js';
+import { fillerWords } from './filler-words.js';
 import { followUpCues } from './follow-up-cues.js';
 import { groupings } from './groupings.js';
 import { leftovers } from './leftovers.js';
@@ -10,12 +11,14 @@ import { namedColumns } from './named-columns.js';
 import { numberBeforeColumn } from './number-before-column.js';
 import { numericComparisons } from './numeric-comparisons.js';
 import { ranking } from './ranking.js';
+import { relationship } from './relationship.js';
 import { superlativeRanking } from './superlative-ranking.js';
 import { timeFilters } from './time-filters.js';
 import { unplacedWords } from './unplaced-words.js';
 import { valueFilters } from './value-filters.js';
 import { valueLists } from './value-lists.js';
 import { which } from './which.js';
+import { winnerPerGroup } from './winner-per-group.js';
 
 /**
  * The passes of the reading stage, in the order they run. Order matters: a pass reads only the
@@ -38,7 +41,10 @@ export const READING_PASSES: readonly ReadingPass[] = [
   namedColumns,
   change,
   superlativeRanking,
+  winnerPerGroup,
+  relationship,
   leftovers,
   columnAlternatives,
+  fillerWords,
   unplacedWords,
 ];

@@ -5,6 +5,50 @@ describePass(
   timeFilters,
   ['cars', 'disasters', 'electricity', 'stocks', 'weather'],
   [
+    // A range of months is one inclusive range, never two equalities.
+    [
+      'weather',
+      'total precipitation from June to August 2014',
+      {
+        filters: ['date is at least 2014-06-01', 'date is below 2014-09-01'],
+        placed: ['from', 'June', 'to', 'August', '2014'],
+      },
+    ],
+    [
+      'weather',
+      'rainy days from November through February 2014',
+      {
+        filters: ['date is at least 2013-11-01', 'date is below 2014-03-01'],
+        placed: ['from', 'November', 'through', 'February', '2014'],
+      },
+    ],
+    [
+      'stocks',
+      'average price between March and May',
+      {
+        filters: ['month of date is at least March', 'month of date is at most May'],
+        placed: ['between', 'March', 'and', 'May'],
+      },
+    ],
+    // Two equalities on one column are one list, grouped by it.
+    [
+      'weather',
+      'compare total precipitation in 2012 and 2015',
+      {
+        filters: ['year of date is one of 2012, 2015'],
+        dimensions: ['date by year'],
+        placed: ['in', '2012', '2015'],
+      },
+    ],
+    [
+      'stocks',
+      'average price in Q1 and Q3',
+      {
+        filters: ['quarter of date is one of Q1, Q3'],
+        dimensions: ['date by quarter_of_year'],
+        placed: ['Q1', 'Q3'],
+      },
+    ],
     [
       'weather',
       'total precipitation in 2014',

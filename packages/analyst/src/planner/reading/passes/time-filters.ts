@@ -3,7 +3,8 @@ import type { WorksheetSemantics } from '../../../semantics/worksheet.js';
 import { keywordOf, type Mention } from '../../mentions.js';
 import { grainOf, withinRange, yearTarget } from '../columns.js';
 import type { ReadingPass } from '../context.js';
-import { filterOf } from '../filters.js';
+import { describeFilter, filterOf } from '../filters.js';
+import type { ReadFilter, Reading } from '../reading.js';
 
 const YEAR = /^(1[89]\d\d|20\d\d|2100)$/;
 
@@ -49,7 +50,8 @@ function rangeStart(last: Date, amount: number, unit: TimeGrain): Date {
  */
 export const timeFilters: ReadingPass = {
   name: 'time-filters',
-  run({ mentions, semantics, used, at, use, previous, addFilter }) {
+  run({ mentions, semantics, reading, used, at, use, previous, addFilter }) {
+    const filtersBefore = reading.filters.length;
     const last = lastDate(semantics);
     mentions.forEach((m, index) => {
       if (used.has(index)) return;
@@ -120,6 +122,41 @@ export const timeFilters: ReadingPass = {
         if (before && (anchor || comparison)) use(previous(index, 1));
         return;
       }
+      const link = at(index + 1);
+      const until = at(index + 2);
+      if (
+        m.kind === 'month' &&
+        semantics.timeColumn &&
+        link &&
+        /^(to|through|thru|until|till|and)$/i.test(link.words) &&
+        until?.kind === 'month'
+      ) {
+        // "from June to August 2015", "between March and May": one inclusive range of months.
+        const column = semantics.timeColumn.name;
+        const year = at(index + 3);
+        const between = keywordOf(at(previous(index, 1)), 'between');
+        const words = mentions
+          .slice(between ? previous(index, 1) : index, isYear(year) ? index + 4 : index + 3)
+          .map((x) => x.words)
+          .join(' ');
+        if (isYear(year)) {
+          // A range that wraps the new year ("November to February 2015") starts the year before.
+          const startYear = m.month <= until.month ? year.value : year.value - 1;
+          const start = new Date(Date.UTC(startYear, m.month - 1, 1));
+          const end = new Date(Date.UTC(year.value, until.month, 1));
+          addFilter(filterOf(column, 'gte', isoDay(start)), 'stated', words);
+          addFilter(filterOf(column, 'lt', isoDay(end)), 'stated', words);
+          use(index, index + 1, index + 2, index + 3);
+        } else if (m.month <= until.month) {
+          addFilter(filterOf(column, 'gte', m.month, 'month'), 'stated', words);
+          addFilter(filterOf(column, 'lte', until.month, 'month'), 'stated', words);
+          use(index, index + 1, index + 2);
+        } else {
+          return;
+        }
+        if (between) use(previous(index, 1));
+        return;
+      }
       if (m.kind === 'month' && semantics.timeColumn && !isYear(at(index + 1))) {
         addFilter(filterOf(semantics.timeColumn.name, 'eq', m.month, 'month'), 'stated', m.words);
         use(index);
@@ -173,5 +210,42 @@ export const timeFilters: ReadingPass = {
         }
       }
     });
+    sameColumnEqualities(reading, semantics, filtersBefore);
   },
 };
+
+const PART_GRAINS: Record<string, TimeGrain> = {
+  year: 'year',
+  month: 'month_of_year',
+  quarter: 'quarter_of_year',
+  day_of_week: 'day_of_week',
+};
+
+/**
+ * Two equalities on one column and part ("in 2012 and 2015", "on Mondays and Fridays") can never
+ * both hold: they are one `in` filter that also groups by that column, as several values of a text
+ * column are (the value-lists pass).
+ */
+function sameColumnEqualities(reading: Reading, semantics: WorksheetSemantics, from: number) {
+  const added = reading.filters.slice(from);
+  const groups = new Map<string, ReadFilter[]>();
+  for (const f of added) {
+    if (f.filter.op !== 'eq') continue;
+    const key = `${f.filter.column}|${f.filter.part ?? ''}`;
+    groups.set(key, [...(groups.get(key) ?? []), f]);
+  }
+  for (const items of groups.values()) {
+    const values = [...new Set(items.map((f) => f.filter.value))];
+    if (values.length < 2) continue;
+    const first = items[0]!.filter;
+    const words = items.map((f) => f.words).join(', ');
+    const filter = filterOf(first.column, 'in', values as PlanFilter['value'], first.part);
+    for (const f of items) reading.filters.splice(reading.filters.indexOf(f), 1);
+    reading.filters.push({ filter, source: 'stated', words, text: describeFilter(filter) });
+    const column = semantics.columns.find((c) => c.name === first.column);
+    if (column && !reading.dimensions.some((d) => d.column.name === column.name)) {
+      const grain = first.part ? (PART_GRAINS[first.part] ?? null) : null;
+      reading.dimensions.push({ column, grain, source: 'stated', words });
+    }
+  }
+}

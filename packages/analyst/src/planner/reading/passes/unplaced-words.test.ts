@@ -3,10 +3,24 @@ import { unplacedWords } from './unplaced-words.js';
 
 describePass(
   unplacedWords,
-  ['airports', 'cars', 'movies', 'weather'],
+  ['airports', 'cars', 'movies', 'weather', 'stocks', 'penguins'],
   [
-    ['cars', 'quarterly zebra migrations', { unused: ['zebra', 'migrations'] }],
-    // A capitalised name that is no value: the question is not answered without it.
+    // The precision rule: a word nobody placed refuses the turn, whatever its case.
+    [
+      'cars',
+      'quarterly zebra migrations',
+      { unused: ['zebra', 'migrations'], problem: 'not_understood' },
+    ],
+    [
+      'stocks',
+      'average price of MSFT in a bull market',
+      { unused: ['bull'], problem: 'not_understood' },
+    ],
+    [
+      'penguins',
+      'average body mass of penguins by species over their lifetime',
+      { unused: ['lifetime'], problem: 'not_understood' },
+    ],
     [
       'movies',
       'how many movies in California',
@@ -19,7 +33,11 @@ describePass(
     [
       'weather',
       'how many days with drizle',
-      { unused: ['drizle'], alternatives: ['did you mean drizzle (weather)?'] },
+      {
+        unused: ['drizle'],
+        alternatives: ['did you mean drizzle (weather)?'],
+        problem: 'not_understood',
+      },
     ],
     [
       'airports',
@@ -33,8 +51,10 @@ describePass(
         problem: 'not_understood',
       },
     ],
-    // Words in capitals are only listed as unused.
-    ['cars', 'average horsepower SELECT', { unused: ['SELECT'] }],
+    // Words in capitals too (SQL keywords, shouting).
+    ['cars', 'average horsepower SELECT', { unused: ['SELECT'], problem: 'not_understood' }],
+    // Filler words were placed by the pass before.
+    ['cars', 'average horsepower as a chart, thanks', {}],
     ['cars', 'Average horsepower', {}],
   ],
 );

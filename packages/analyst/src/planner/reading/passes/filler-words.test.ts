@@ -1,0 +1,40 @@
+import { describe, expect, it } from 'vitest';
+import { describePass } from '../../../test-support/reading-passes.js';
+import { CHART_KIND_WORDS, COLUMN_NOUNS, FILLER_WORDS } from '../filler.js';
+import { fillerWords } from './filler-words.js';
+
+describePass(
+  fillerWords,
+  ['cars', 'movies', 'weather', 'stocks', 'penguins'],
+  [
+    // Conversation and chart words ask for nothing.
+    ['cars', 'average horsepower by origin thanks', { placed: ['thanks'] }],
+    ['stocks', 'okay, average price by symbol as a chart', { placed: ['okay', 'chart'] }],
+    ['penguins', 'bar chart of average body mass by island', { placed: ['bar', 'chart'] }],
+    // "What's" leaves an "s"; the data as a whole is no column.
+    ['weather', "What's the total precipitation in the data?", { placed: ['s', 'data'] }],
+    // A noun repeating the column before it; a placed column's word inflected.
+    ['weather', 'average wind by weather type', { placed: ['type'] }],
+    ['movies', 'how many movies were released in 1998', { placed: ['released'] }],
+    // A name from the worksheet's own description says where to look.
+    ['weather', 'how many days in Seattle had rain', { placed: ['Seattle'] }],
+    // A kind of chart other than a plain chart is a request: not filler.
+    ['cars', 'histogram of horsepower', {}],
+    ['penguins', 'box plot of body mass by species', { placed: ['plot'] }],
+    ['weather', 'scatter of wind and precipitation', {}],
+    // Words with content stay for the unplaced-words pass.
+    ['stocks', 'average price by symbol excluding weekends', {}],
+    ['cars', 'line of best fit for mpg', {}],
+  ],
+);
+
+describe('the filler list', () => {
+  it('is closed: no word that could name a column, a value, a range or a chart kind', () => {
+    for (const word of ['histogram', 'scatter', 'box', 'distribution', 'correlation', 'sorted'])
+      expect(FILLER_WORDS.has(word)).toBe(false);
+    for (const word of ['from', 'to', 'between', 'without', 'except', 'excluding', 'each'])
+      expect(FILLER_WORDS.has(word)).toBe(false);
+    expect([...CHART_KIND_WORDS].every((word) => !FILLER_WORDS.has(word))).toBe(true);
+    expect(COLUMN_NOUNS.has('type')).toBe(true);
+  });
+});
