@@ -1,6 +1,7 @@
 import type { ReadableWorksheet } from '@ask-analyst/workspace';
 import { describe, expect, it } from 'vitest';
-import { toWorksheetSource } from './views.js';
+import type { TurnRecord } from '@ask-analyst/workspace';
+import { toTurn, toWorksheetSource } from './views.js';
 
 const WORKSHEET: ReadableWorksheet = {
   id: 'ws_weather',
@@ -53,5 +54,47 @@ describe('toWorksheetSource', () => {
       name: 'Seattle Weather',
       description: 'Daily weather in Seattle.',
     });
+  });
+});
+
+describe('toTurn', () => {
+  const failed = (error: TurnRecord['error']): TurnRecord => ({
+    id: 'turn_1',
+    conversationId: 'conv_1',
+    index: 0,
+    question: 'average temperature',
+    status: 'failed',
+    createdAt: '2026-01-01T00:00:00.000Z',
+    startedAt: '2026-01-01T00:00:00.000Z',
+    finishedAt: '2026-01-01T00:00:01.000Z',
+    progress: null,
+    answer: null,
+    error,
+  });
+
+  it('keeps the alternatives a failed turn offers (SPEC 4 error.alternatives)', () => {
+    const alternatives = [
+      { question: 'average temp_max', reason: 'temperature: the daily high' },
+      { question: 'average temp_min', reason: 'temperature: the daily low' },
+    ];
+    const turn = toTurn(
+      failed({ code: 'needs_clarification', message: 'Which temperature?', alternatives }),
+    );
+    expect(turn.error).toEqual({
+      code: 'needs_clarification',
+      message: 'Which temperature?',
+      alternatives,
+    });
+  });
+
+  it('shows a failed turn without alternatives, or with malformed ones, without them', () => {
+    expect(toTurn(failed({ code: 'timeout', message: 'Too long.' })).error).toEqual({
+      code: 'timeout',
+      message: 'Too long.',
+    });
+    const malformed = toTurn(
+      failed({ code: 'not_understood', message: 'No.', alternatives: [{ question: 7 }] }),
+    );
+    expect(malformed.error).toEqual({ code: 'not_understood', message: 'No.' });
   });
 });

@@ -1,6 +1,7 @@
 import {
   AnswerSchema,
   TurnErrorCodeSchema,
+  TurnErrorSchema,
   type Conversation,
   type Turn,
 } from '@ask-analyst/protocol';
@@ -36,6 +37,9 @@ export function toTurn(record: TurnRecord): Turn {
   if (record.error) {
     const code = TurnErrorCodeSchema.safeParse(record.error.code);
     turn.error = { code: code.success ? code.data : 'internal', message: record.error.message };
+    const alternatives = TurnErrorSchema.shape.alternatives.safeParse(record.error.alternatives);
+    if (alternatives.success && alternatives.data?.length)
+      turn.error.alternatives = alternatives.data;
   }
   return turn;
 }

@@ -17,7 +17,8 @@ export interface TurnRecord {
   finishedAt: string | null;
   progress: { step: string; message: string } | null;
   answer: unknown;
-  error: { code: string; message: string } | null;
+  /** `alternatives`: questions to ask instead, kept as the runner wrote them (SPEC 4). */
+  error: { code: string; message: string; alternatives?: unknown } | null;
 }
 
 /** Fields of a turn that change as it runs; absent fields stay as they are. */
@@ -27,7 +28,7 @@ export interface TurnPatch {
   finishedAt?: Date | null;
   progress?: { step: string; message: string } | null;
   answer?: unknown;
-  error?: { code: string; message: string } | null;
+  error?: { code: string; message: string; alternatives?: unknown } | null;
 }
 
 interface TurnRow {
