@@ -1,10 +1,9 @@
 import { useSyncExternalStore } from 'react';
 import type { AnalysisController } from './state/analysis-controller.js';
 import { isActive, type CardState } from './state/card-state.js';
-import { AnswerView } from './views/answer-view.js';
 import { FailedView } from './views/failed-view.js';
 import { FollowUpForm } from './views/follow-up-form.js';
-import { RunningView } from './views/running-view.js';
+import { TurnView } from './views/turn-view.js';
 
 /** The turn's status word for `[data-testid=status]`; `waiting` before the first result. */
 function statusWord(state: CardState): string {
@@ -22,7 +21,7 @@ export function Card(props: { controller: AnalysisController; locale?: string })
   const ask = (question: string) => void controller.followUp(question);
   const status = statusWord(state);
   return (
-    <main className="card" aria-busy={isActive(turn)}>
+    <main className="aa card" aria-busy={isActive(turn)}>
       <header className="card-header">
         <p className="eyebrow">
           Ask Analyst
@@ -65,39 +64,14 @@ function CardBody(props: {
       </p>
     );
   }
-  switch (turn.status) {
-    case 'queued':
-    case 'running':
-      return (
-        <RunningView
-          turn={turn}
-          cancelling={state.busy === 'cancel'}
-          onCancel={() => void controller.cancel()}
-        />
-      );
-    case 'succeeded':
-      return turn.answer ? (
-        <AnswerView answer={turn.answer} locale={locale} busy={state.busy !== null} onAsk={onAsk} />
-      ) : (
-        <FailedView
-          failure={{
-            kind: 'turn',
-            code: 'internal',
-            message: 'The turn finished without an answer.',
-          }}
-        />
-      );
-    case 'failed':
-      return (
-        <FailedView
-          failure={{
-            kind: 'turn',
-            code: turn.error?.code ?? 'internal',
-            message: turn.error?.message ?? '',
-          }}
-        />
-      );
-    case 'cancelled':
-      return <FailedView failure={{ kind: 'cancelled' }} />;
-  }
+  return (
+    <TurnView
+      turn={turn}
+      locale={locale}
+      busy={state.busy !== null}
+      cancelling={state.busy === 'cancel'}
+      onAsk={onAsk}
+      onCancel={() => void controller.cancel()}
+    />
+  );
 }

@@ -24,14 +24,20 @@ export function columnStyles(answer: Answer): Map<string, ValueStyle> {
   return styles;
 }
 
-/** A finished answer: summary, chart, table, interpretation, source and (collapsed) query. */
-export function AnswerView(props: {
+export interface AnswerViewProps {
+  /** A succeeded turn's answer (SPEC section 4). */
   answer: Answer;
-  locale?: string;
-  busy: boolean;
+  /** Asks a question as a follow-up in the same conversation (the alternatives call it). */
   onAsk: (question: string) => void;
-}) {
-  const { answer, locale, busy, onAsk } = props;
+  /** A request is on its way: the buttons that ask are disabled. */
+  busy?: boolean;
+  /** BCP 47 locale for numbers and dates; the browser's when absent. */
+  locale?: string | undefined;
+}
+
+/** A finished answer: summary, chart, table, interpretation, source and (collapsed) query. */
+export function AnswerView(props: AnswerViewProps) {
+  const { answer, locale, busy = false, onAsk } = props;
   const styles = useMemo(() => columnStyles(answer), [answer]);
   const chart = answer.chart;
   const xStyle: ValueStyle =
@@ -39,7 +45,7 @@ export function AnswerView(props: {
       ? (styles.get(chart.x.column) ?? { format: chart.x.format })
       : { format: 'text' };
   return (
-    <section className="answer" aria-label="Answer">
+    <section className="aa answer" aria-label="Answer">
       <p className="summary cell-text" data-testid="summary">
         {answer.summary}
       </p>

@@ -20,7 +20,11 @@ function useElapsed(from: string): number {
 }
 
 /** A queued or running turn: the current step, the time spent, and a way to cancel it. */
-export function RunningView(props: { turn: Turn; cancelling: boolean; onCancel: () => void }) {
+export function RunningView(props: {
+  turn: Turn;
+  cancelling: boolean;
+  onCancel?: (() => void) | undefined;
+}) {
   const { turn, cancelling, onCancel } = props;
   const elapsed = useElapsed(turn.startedAt ?? turn.createdAt);
   const step = turn.progress?.step ?? (turn.status === 'queued' ? 'queued' : 'understanding');
@@ -46,9 +50,11 @@ export function RunningView(props: { turn: Turn; cancelling: boolean; onCancel: 
           {formatElapsed(elapsed)}
         </span>
       </p>
-      <button type="button" className="secondary" onClick={onCancel} disabled={cancelling}>
-        {cancelling ? 'Cancelling…' : 'Cancel'}
-      </button>
+      {onCancel ? (
+        <button type="button" className="secondary" onClick={onCancel} disabled={cancelling}>
+          {cancelling ? 'Cancelling…' : 'Cancel'}
+        </button>
+      ) : null}
     </section>
   );
 }
