@@ -47,9 +47,9 @@ describe('the card with a host', () => {
     open = host.card;
     await act(() => host.bridge.sendToolInput({ arguments: host.input }));
     expect(screen.getByRole('heading', { level: 1 }).textContent).toBe(host.input.question);
-    expect(screen.getByTestId('status').textContent).toBe('waiting');
+    expect(screen.getByTestId('status').dataset.status).toBe('waiting');
     await act(() => host.bridge.sendToolResult(host.result));
-    await waitFor(() => expect(screen.getByTestId('status').textContent).toBe('succeeded'));
+    await waitFor(() => expect(screen.getByTestId('status').dataset.status).toBe('succeeded'));
     expect(screen.getByTestId('summary').textContent).toContain('8-cylinder cars');
     expect(screen.getByTestId('chart').querySelector('svg')).not.toBeNull();
     const polls = host.tools.calls.filter((c) => c.name === 'get_analysis');
@@ -65,7 +65,7 @@ describe('the card with a host', () => {
       target: { value: 'How many flights were there each month?' },
     });
     fireEvent.click(screen.getByTestId('follow-up-submit'));
-    await waitFor(() => expect(screen.getByTestId('status').textContent).toBe('succeeded'));
+    await waitFor(() => expect(screen.getByTestId('status').dataset.status).toBe('succeeded'));
     await waitFor(() =>
       expect(screen.getByRole('heading', { level: 1 }).textContent).toBe(
         'How many flights were there each month?',
@@ -87,9 +87,9 @@ describe('the card with a host', () => {
     const host = await hostWith('queued');
     open = host.card;
     await act(() => host.bridge.sendToolResult(host.result));
-    expect(screen.getByTestId('status').textContent).toBe('queued');
+    expect(screen.getByTestId('status').dataset.status).toBe('queued');
     fireEvent.click(screen.getByRole('button', { name: 'Cancel' }));
-    await waitFor(() => expect(screen.getByTestId('status').textContent).toBe('cancelled'));
+    await waitFor(() => expect(screen.getByTestId('status').dataset.status).toBe('cancelled'));
     expect(screen.getByTestId('error').textContent).toContain('The analysis was cancelled.');
     expect(host.tools.calls.map((c) => c.name)).toContain('cancel_analysis');
   });
@@ -99,7 +99,7 @@ describe('the card with a host', () => {
     open = host.card;
     expect(document.documentElement.dataset.theme).toBe('dark');
     await act(() => host.bridge.sendToolResult(host.result));
-    expect(screen.getByTestId('status').textContent).toBe('failed');
+    expect(screen.getByTestId('status').dataset.status).toBe('failed');
     expect(screen.getByTestId('error').textContent).toContain('Too many requests');
     expect(screen.getByTestId('error').textContent).toContain('12 s');
     expect(screen.queryByTestId('follow-up-input')).toBeNull();

@@ -1,12 +1,15 @@
+import type { TurnStatus } from '@ask-analyst/protocol';
 import { useSyncExternalStore } from 'react';
+import { statusLabel } from './format/status.js';
 import type { AnalysisController } from './state/analysis-controller.js';
 import { isActive, type CardState } from './state/card-state.js';
 import { FailedView } from './views/failed-view.js';
 import { FollowUpForm } from './views/follow-up-form.js';
+import { hasCaution } from './views/interpretation-view.js';
 import { TurnView } from './views/turn-view.js';
 
-/** The turn's status word for `[data-testid=status]`; `waiting` before the first result. */
-function statusWord(state: CardState): string {
+/** The turn's status for `data-status` of `[data-testid=status]`; `waiting` before any result. */
+function statusOf(state: CardState): TurnStatus | 'waiting' {
   if (state.turn) return state.turn.status;
   if (state.problem) return 'failed';
   if (state.hostCancelled) return 'cancelled';
@@ -19,7 +22,11 @@ export function Card(props: { controller: AnalysisController; locale?: string })
   const state = useSyncExternalStore(controller.subscribe, controller.getState);
   const { turn, conversation, problem, busy } = state;
   const ask = (question: string) => void controller.followUp(question);
-  const status = statusWord(state);
+  const status = statusOf(state);
+  const label = statusLabel(status, {
+    errorCode: turn?.error?.code,
+    caution: turn?.answer ? hasCaution(turn.answer.interpretation) : false,
+  });
   return (
     <main className="aa card" aria-busy={isActive(turn)}>
       <header className="card-header">
@@ -30,9 +37,9 @@ export function Card(props: { controller: AnalysisController; locale?: string })
           ) : null}
         </p>
         <h1 className="question cell-text">{state.question ?? 'Waiting for the question…'}</h1>
-        <p className={`status status-${status}`}>
+        <p className={`status status-${status}`} data-testid="status" data-status={status}>
           <span className="visually-hidden">Status: </span>
-          <span data-testid="status">{status}</span>
+          {label}
         </p>
       </header>
       {turn && problem ? (

@@ -1,6 +1,7 @@
 import type { Answer } from '@ask-analyst/protocol';
 import type { ValueStyle } from '../format/format-value.js';
 import { BarChart } from './bar-chart.js';
+import { categoriesOf, linesOf } from './chart-data.js';
 import { KpiChart } from './kpi-chart.js';
 import { LineChart } from './line-chart.js';
 import { useWidth } from './use-width.js';
@@ -30,4 +31,25 @@ export function Chart(props: { answer: Answer; xStyle: ValueStyle; locale?: stri
       {drawn}
     </figure>
   );
+}
+
+/**
+ * Whether the chart the card draws for this answer shows every row of its table (no category or
+ * series left out), so the table can start collapsed.
+ */
+export function chartShowsEveryRow(answer: Answer): boolean {
+  const spec = answer.chart;
+  if (!spec || answer.table.rows.length === 0) return false;
+  switch (spec.type) {
+    case 'kpi':
+      return answer.table.rows.length === 1;
+    case 'bar': {
+      const { omitted } = categoriesOf(answer.table, spec.x, spec.y, spec.series);
+      return omitted.categories === 0 && omitted.series === 0;
+    }
+    case 'line':
+      return linesOf(answer.table, spec.x, spec.y, spec.series).omittedSeries === 0;
+    default:
+      return false;
+  }
 }

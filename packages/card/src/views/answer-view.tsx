@@ -1,6 +1,6 @@
 import { chartFields, type Answer } from '@ask-analyst/protocol';
 import { useMemo } from 'react';
-import { Chart } from '../chart/chart.js';
+import { Chart, chartShowsEveryRow } from '../chart/chart.js';
 import { formatOfColumnType, type ValueStyle } from '../format/format-value.js';
 import { AnswerTable } from '../table/answer-table.js';
 import { InterpretationView } from './interpretation-view.js';
@@ -44,36 +44,57 @@ export function AnswerView(props: AnswerViewProps) {
     chart?.type === 'bar' || chart?.type === 'line'
       ? (styles.get(chart.x.column) ?? { format: chart.x.format })
       : { format: 'text' };
+  const collapsed = chartShowsEveryRow(answer);
+  const table = (
+    <AnswerTable
+      table={answer.table}
+      styles={styles}
+      locale={locale}
+      caption={chart?.title ?? 'Result'}
+    />
+  );
+  // Answer first (the chart or headline number, and the summary), then what was understood, then
+  // the rows (collapsed when the chart already shows every one), then where it came from.
   return (
     <section className="aa answer" aria-label="Answer">
+      <Chart answer={answer} xStyle={xStyle} locale={locale} />
       <p className="summary cell-text" data-testid="summary">
         {answer.summary}
       </p>
-      <Chart answer={answer} xStyle={xStyle} locale={locale} />
-      <AnswerTable
-        table={answer.table}
-        styles={styles}
-        locale={locale}
-        caption={chart?.title ?? 'Result'}
-      />
       <InterpretationView interpretation={answer.interpretation} disabled={busy} onAsk={onAsk} />
-      <p className="source muted">
-        Source: <span className="cell-text">{answer.source.worksheetName}</span>
-      </p>
-      <details className="query">
-        <summary>Query</summary>
-        <pre className="sql">{answer.query.sql}</pre>
-        {answer.query.parameters.length > 0 ? (
-          <ol className="parameters" aria-label="Parameters">
-            {answer.query.parameters.map((value, index) => (
-              <li key={index}>
-                <code>${index + 1}</code> ={' '}
-                <code className="cell-text">{JSON.stringify(value)}</code>
-              </li>
-            ))}
-          </ol>
-        ) : null}
-      </details>
+      {collapsed ? (
+        <details className="table-details">
+          <summary>
+            Table <span className="muted">· {rowsLabel(answer.table.rows.length, locale)}</span>
+          </summary>
+          {table}
+        </details>
+      ) : (
+        table
+      )}
+      <footer className="provenance">
+        <p className="source">
+          Source: <span className="cell-text">{answer.source.worksheetName}</span>
+        </p>
+        <details className="query">
+          <summary>Query</summary>
+          <pre className="sql">{answer.query.sql}</pre>
+          {answer.query.parameters.length > 0 ? (
+            <ol className="parameters" aria-label="Parameters">
+              {answer.query.parameters.map((value, index) => (
+                <li key={index}>
+                  <code>${index + 1}</code> ={' '}
+                  <code className="cell-text">{JSON.stringify(value)}</code>
+                </li>
+              ))}
+            </ol>
+          ) : null}
+        </details>
+      </footer>
     </section>
   );
+}
+
+function rowsLabel(count: number, locale: string | undefined): string {
+  return `${count.toLocaleString(locale)} ${count === 1 ? 'row' : 'rows'}`;
 }

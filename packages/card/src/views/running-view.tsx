@@ -50,6 +50,14 @@ export function RunningView(props: {
           {formatElapsed(elapsed)}
         </span>
       </p>
+      {/* The answer's place, kept while it is worked out, so the card does not jump when it comes. */}
+      <div className="skeleton" aria-hidden="true" data-testid="skeleton">
+        <div className="skeleton-chart" />
+        <div className="skeleton-line" />
+        <div className="skeleton-line short" />
+        <div className="skeleton-block" />
+        <div className="skeleton-line short" />
+      </div>
       {onCancel ? (
         <button type="button" className="secondary" onClick={onCancel} disabled={cancelling}>
           {cancelling ? 'Cancelling…' : 'Cancel'}
