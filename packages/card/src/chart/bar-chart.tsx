@@ -1,4 +1,4 @@
-import type { AnswerTable, ChartSpec } from '@ask-analyst/protocol';
+import type { AnswerTable, ChartField, ChartSpec } from '@ask-analyst/protocol';
 import { formatTick, formatValue, type ValueStyle } from '../format/format-value.js';
 import { ChartSvg, ValueGridlines } from './chart-frame.js';
 import { categoriesOf } from './chart-data.js';
@@ -16,12 +16,13 @@ export function BarChart(props: {
   spec: BarSpec;
   table: AnswerTable;
   width: number;
-  xStyle: ValueStyle;
-  locale?: string;
+  styleOf: (field: ChartField) => ValueStyle;
+  locale?: string | undefined;
 }) {
-  const { spec, table, width, xStyle, locale } = props;
+  const { spec, table, width, styleOf, locale } = props;
+  const xStyle = styleOf(spec.x);
   const data = categoriesOf(table, spec.x, spec.y, spec.series);
-  const yStyle: ValueStyle = { format: spec.y.format };
+  const yStyle = styleOf(spec.y);
   const seriesStyle: ValueStyle = { format: spec.series?.format ?? 'text' };
   const groups = data.series.length;
   const all = data.values.flat().filter((v): v is number => v !== null);

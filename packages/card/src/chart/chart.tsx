@@ -1,4 +1,4 @@
-import type { Answer } from '@ask-analyst/protocol';
+import type { Answer, ChartField } from '@ask-analyst/protocol';
 import type { ValueStyle } from '../format/format-value.js';
 import { BarChart } from './bar-chart.js';
 import { categoriesOf, linesOf } from './chart-data.js';
@@ -11,18 +11,25 @@ import { useWidth } from './use-width.js';
  * table-only answer, an empty result, or a kind the card does not draw yet (histogram, boxplot,
  * scatter: the table shows their rows).
  */
-export function Chart(props: { answer: Answer; xStyle: ValueStyle; locale?: string }) {
-  const { answer, xStyle, locale } = props;
+export function Chart(props: {
+  answer: Answer;
+  /** How each column is written (the table's styles): the chart writes values the same way. */
+  styles: ReadonlyMap<string, ValueStyle>;
+  locale?: string | undefined;
+}) {
+  const { answer, styles, locale } = props;
+  const styleOf = (field: ChartField): ValueStyle =>
+    styles.get(field.column) ?? { format: field.format };
   const [ref, width] = useWidth<HTMLElement>(560);
   const spec = answer.chart;
   if (!spec || answer.table.rows.length === 0) return null;
   const drawn =
     spec.type === 'kpi' ? (
-      <KpiChart spec={spec} table={answer.table} width={width} locale={locale} />
+      <KpiChart spec={spec} table={answer.table} width={width} styleOf={styleOf} locale={locale} />
     ) : spec.type === 'bar' ? (
-      <BarChart spec={spec} table={answer.table} width={width} xStyle={xStyle} locale={locale} />
+      <BarChart spec={spec} table={answer.table} width={width} styleOf={styleOf} locale={locale} />
     ) : spec.type === 'line' ? (
-      <LineChart spec={spec} table={answer.table} width={width} xStyle={xStyle} locale={locale} />
+      <LineChart spec={spec} table={answer.table} width={width} styleOf={styleOf} locale={locale} />
     ) : null;
   if (!drawn) return null;
   return (

@@ -1,4 +1,4 @@
-import type { AnswerTable, ChartSpec } from '@ask-analyst/protocol';
+import type { AnswerTable, ChartField, ChartSpec } from '@ask-analyst/protocol';
 import { formatValue, type ValueStyle } from '../format/format-value.js';
 import { ChartSvg, ValueGridlines } from './chart-frame.js';
 import { linesOf } from './chart-data.js';
@@ -12,12 +12,13 @@ export function LineChart(props: {
   spec: LineSpec;
   table: AnswerTable;
   width: number;
-  xStyle: ValueStyle;
-  locale?: string;
+  styleOf: (field: ChartField) => ValueStyle;
+  locale?: string | undefined;
 }) {
-  const { spec, table, width, xStyle, locale } = props;
+  const { spec, table, width, styleOf, locale } = props;
+  const xStyle = styleOf(spec.x);
   const data = linesOf(table, spec.x, spec.y, spec.series);
-  const yStyle: ValueStyle = { format: spec.y.format };
+  const yStyle = styleOf(spec.y);
   const height = 240;
   const left = 52;
   const bottom = 28;

@@ -1,26 +1,37 @@
-import { chartFields, type Answer } from '@ask-analyst/protocol';
+import { chartFields, type Answer, type ValueFormat } from '@ask-analyst/protocol';
 import { useMemo } from 'react';
 import { Chart, chartShowsEveryRow } from '../chart/chart.js';
-import { formatOfColumnType, type ValueStyle } from '../format/format-value.js';
+import { columnDecimals, formatOfColumnType, type ValueStyle } from '../format/format-value.js';
 import { AnswerTable } from '../table/answer-table.js';
 import { InterpretationView } from './interpretation-view.js';
+import { Prose } from './prose.js';
 
-/** How each column of the answer is written: the chart's formats first, then the column type. */
+/**
+ * How each column of the answer is written: the column's own format and decimals (the
+ * worksheet's semantic layer) first, then the chart's format, then the column type; a column
+ * without decimals gets one precision for all its values.
+ */
 export function columnStyles(answer: Answer): Map<string, ValueStyle> {
   const styles = new Map<string, ValueStyle>();
   const grainOf = (column: string) =>
     answer.query.plan.dimensions.find((d) => d.label === column)?.grain ?? null;
-  for (const column of answer.table.columns) {
-    styles.set(column.name, {
-      format: formatOfColumnType(column.type),
-      grain: grainOf(column.name),
-    });
-  }
+  const fieldFormats = new Map<string, ValueFormat>();
   for (const field of answer.chart ? chartFields(answer.chart) : []) {
-    if (field.format !== 'text' || !styles.has(field.column)) {
-      styles.set(field.column, { format: field.format, grain: grainOf(field.column) });
-    }
+    if (field.format !== 'text') fieldFormats.set(field.column, field.format);
   }
+  answer.table.columns.forEach((column, index) => {
+    const format =
+      column.format ?? fieldFormats.get(column.name) ?? formatOfColumnType(column.type);
+    const values = answer.table.rows
+      .map((row) => row[index])
+      .filter((value): value is number => typeof value === 'number');
+    styles.set(column.name, {
+      format,
+      grain: grainOf(column.name),
+      decimals: column.decimals ?? columnDecimals(values, format),
+      currency: column.unit && /^[A-Z]{3}$/.test(column.unit) ? column.unit : undefined,
+    });
+  });
   return styles;
 }
 
@@ -40,10 +51,6 @@ export function AnswerView(props: AnswerViewProps) {
   const { answer, locale, busy = false, onAsk } = props;
   const styles = useMemo(() => columnStyles(answer), [answer]);
   const chart = answer.chart;
-  const xStyle: ValueStyle =
-    chart?.type === 'bar' || chart?.type === 'line'
-      ? (styles.get(chart.x.column) ?? { format: chart.x.format })
-      : { format: 'text' };
   const collapsed = chartShowsEveryRow(answer);
   const table = (
     <AnswerTable
@@ -57,9 +64,9 @@ export function AnswerView(props: AnswerViewProps) {
   // the rows (collapsed when the chart already shows every one), then where it came from.
   return (
     <section className="aa answer" aria-label="Answer">
-      <Chart answer={answer} xStyle={xStyle} locale={locale} />
+      <Chart answer={answer} styles={styles} locale={locale} />
       <p className="summary cell-text" data-testid="summary">
-        {answer.summary}
+        <Prose text={answer.summary} />
       </p>
       <InterpretationView interpretation={answer.interpretation} disabled={busy} onAsk={onAsk} />
       {collapsed ? (

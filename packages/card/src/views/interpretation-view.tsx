@@ -1,4 +1,5 @@
 import type { Interpretation } from '@ask-analyst/protocol';
+import { Prose } from './prose.js';
 
 const SOURCE_NAMES: Record<string, string> = {
   stated: 'stated',
@@ -31,7 +32,9 @@ export function InterpretationView(props: {
   return (
     <section className="interpretation" aria-label="How the question was understood">
       <h2>Understood as</h2>
-      <p className="cell-text restatement">{interpretation.restatement}</p>
+      <p className="cell-text restatement">
+        <Prose text={interpretation.restatement} />
+      </p>
       {hasCaution(interpretation) ? (
         <div className="caution" role="note" aria-label="Check the reading" data-testid="caution">
           <span className="caution-mark" aria-hidden="true">
