@@ -73,6 +73,15 @@ function CardBody(props: {
   }
   return (
     <TurnView
+      askWorksheet={
+        state.workbookId && state.question
+          ? {
+              list: () => controller.worksheets(),
+              ask: (worksheetId) => void controller.askWorksheet(turn.question, worksheetId),
+              current: state.worksheetId,
+            }
+          : undefined
+      }
       turn={turn}
       locale={locale}
       busy={state.busy !== null}

@@ -8,3 +8,5 @@ import './answer.css';
 
 export { AnswerView, type AnswerViewProps } from '../views/answer-view.js';
 export { TurnView, type TurnViewProps } from '../views/turn-view.js';
+export type { AskWorksheet, WorksheetChoice } from '../views/other-worksheets.js';
+export { statusLabel } from '../format/status.js';

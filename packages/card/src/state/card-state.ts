@@ -21,6 +21,9 @@ export interface CardState {
   busy: 'follow-up' | 'cancel' | null;
   /** The host cancelled the tool call that would have delivered the result. */
   hostCancelled: boolean;
+  /** The workbook and worksheet asked about, when known (tool input or an answer's source). */
+  workbookId: string | null;
+  worksheetId: string | null;
 }
 
 export const INITIAL_STATE: CardState = {
@@ -30,6 +33,8 @@ export const INITIAL_STATE: CardState = {
   problem: null,
   busy: null,
   hostCancelled: false,
+  workbookId: null,
+  worksheetId: null,
 };
 
 const FINISHED = new Set(['succeeded', 'failed', 'cancelled']);
@@ -56,6 +61,8 @@ export function applyOutput(state: CardState, output: AnalysisOutput): CardState
     turn: output.turn,
     problem: null,
     hostCancelled: false,
+    workbookId: output.turn.answer?.source.workbookId ?? state.workbookId,
+    worksheetId: output.turn.answer?.source.worksheetId ?? state.worksheetId,
   };
 }
 

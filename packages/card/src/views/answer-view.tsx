@@ -4,6 +4,7 @@ import { Chart, chartShowsEveryRow } from '../chart/chart.js';
 import { columnDecimals, formatOfColumnType, type ValueStyle } from '../format/format-value.js';
 import { AnswerTable } from '../table/answer-table.js';
 import { InterpretationView } from './interpretation-view.js';
+import { OtherWorksheets, type AskWorksheet } from './other-worksheets.js';
 import { Prose } from './prose.js';
 
 /**
@@ -44,11 +45,13 @@ export interface AnswerViewProps {
   busy?: boolean;
   /** BCP 47 locale for numbers and dates; the browser's when absent. */
   locale?: string | undefined;
+  /** Offers the question to another worksheet of the workbook (a new conversation). */
+  askWorksheet?: AskWorksheet | undefined;
 }
 
 /** A finished answer: summary, chart, table, interpretation, source and (collapsed) query. */
 export function AnswerView(props: AnswerViewProps) {
-  const { answer, locale, busy = false, onAsk } = props;
+  const { answer, locale, busy = false, onAsk, askWorksheet } = props;
   const styles = useMemo(() => columnStyles(answer), [answer]);
   const chart = answer.chart;
   const collapsed = chartShowsEveryRow(answer);
@@ -97,6 +100,12 @@ export function AnswerView(props: AnswerViewProps) {
             </ol>
           ) : null}
         </details>
+        {askWorksheet ? (
+          <OtherWorksheets
+            choice={{ ...askWorksheet, current: answer.source.worksheetId }}
+            disabled={busy}
+          />
+        ) : null}
       </footer>
     </section>
   );

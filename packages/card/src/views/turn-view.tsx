@@ -1,5 +1,6 @@
 import type { Turn } from '@ask-analyst/protocol';
 import { AnswerView } from './answer-view.js';
+import type { AskWorksheet } from './other-worksheets.js';
 import { FailedView } from './failed-view.js';
 import { RunningView } from './running-view.js';
 
@@ -15,7 +16,9 @@ export interface TurnViewProps {
   /** A request is on its way: the buttons that ask are disabled. */
   busy?: boolean;
   /** BCP 47 locale for numbers and dates; the browser's when absent. */
-  locale?: string;
+  locale?: string | undefined;
+  /** Offers the question to another worksheet of the workbook (a new conversation). */
+  askWorksheet?: AskWorksheet | undefined;
 }
 
 /** One turn of a conversation: its progress while running, then its answer or its failure. */
@@ -28,14 +31,20 @@ export function TurnView(props: TurnViewProps) {
 }
 
 function TurnBody(props: TurnViewProps) {
-  const { turn, onAsk, onCancel, cancelling = false, busy = false, locale } = props;
+  const { turn, onAsk, onCancel, cancelling = false, busy = false, locale, askWorksheet } = props;
   switch (turn.status) {
     case 'queued':
     case 'running':
       return <RunningView turn={turn} cancelling={cancelling} onCancel={onCancel} />;
     case 'succeeded':
       return turn.answer ? (
-        <AnswerView answer={turn.answer} locale={locale} busy={busy} onAsk={onAsk} />
+        <AnswerView
+          answer={turn.answer}
+          locale={locale}
+          busy={busy}
+          onAsk={onAsk}
+          askWorksheet={askWorksheet}
+        />
       ) : (
         <FailedView
           failure={{
@@ -52,7 +61,11 @@ function TurnBody(props: TurnViewProps) {
             kind: 'turn',
             code: turn.error?.code ?? 'internal',
             message: turn.error?.message ?? '',
+            alternatives: turn.error?.alternatives,
           }}
+          onAsk={onAsk}
+          askWorksheet={askWorksheet}
+          busy={busy}
         />
       );
     case 'cancelled':
