@@ -4,12 +4,13 @@ import { BarChart } from './bar-chart.js';
 import { categoriesOf, linesOf } from './chart-data.js';
 import { KpiChart } from './kpi-chart.js';
 import { LineChart } from './line-chart.js';
+import { BoxplotChart, HistogramChart, ScatterChart } from './stat-charts.js';
 import { useWidth } from './use-width.js';
 
 /**
  * The chart the answer's spec asks for, drawn as SVG of the card's own. Nothing is drawn for a
- * table-only answer, an empty result, or a kind the card does not draw yet (histogram, boxplot,
- * scatter: the table shows their rows).
+ * table-only answer, an empty result, or a kind added to the protocol after this card (the
+ * table shows its rows).
  */
 export function Chart(props: {
   answer: Answer;
@@ -23,6 +24,7 @@ export function Chart(props: {
   const [ref, width] = useWidth<HTMLElement>(560);
   const spec = answer.chart;
   if (!spec || answer.table.rows.length === 0) return null;
+  const common = { table: answer.table, width, styleOf, locale };
   const drawn =
     spec.type === 'kpi' ? (
       <KpiChart spec={spec} table={answer.table} width={width} styleOf={styleOf} locale={locale} />
@@ -30,6 +32,12 @@ export function Chart(props: {
       <BarChart spec={spec} table={answer.table} width={width} styleOf={styleOf} locale={locale} />
     ) : spec.type === 'line' ? (
       <LineChart spec={spec} table={answer.table} width={width} styleOf={styleOf} locale={locale} />
+    ) : spec.type === 'histogram' ? (
+      <HistogramChart {...common} spec={spec} />
+    ) : spec.type === 'boxplot' ? (
+      <BoxplotChart {...common} spec={spec} />
+    ) : spec.type === 'scatter' ? (
+      <ScatterChart {...common} spec={spec} />
     ) : null;
   if (!drawn) return null;
   return (
@@ -56,6 +64,8 @@ export function chartShowsEveryRow(answer: Answer): boolean {
     }
     case 'line':
       return linesOf(answer.table, spec.x, spec.y, spec.series).omittedSeries === 0;
+    case 'histogram':
+      return true;
     default:
       return false;
   }

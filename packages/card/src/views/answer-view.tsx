@@ -1,4 +1,4 @@
-import { chartFields, type Answer, type ValueFormat } from '@ask-analyst/protocol';
+import { chartFields, type Answer, type ChartField, type ValueFormat } from '@ask-analyst/protocol';
 import { useMemo } from 'react';
 import { Chart, chartShowsEveryRow } from '../chart/chart.js';
 import { columnDecimals, formatOfColumnType, type ValueStyle } from '../format/format-value.js';
@@ -17,8 +17,10 @@ export function columnStyles(answer: Answer): Map<string, ValueStyle> {
   const grainOf = (column: string) =>
     answer.query.plan.dimensions.find((d) => d.label === column)?.grain ?? null;
   const fieldFormats = new Map<string, ValueFormat>();
-  for (const field of answer.chart ? chartFields(answer.chart) : []) {
-    if (field.format !== 'text') fieldFormats.set(field.column, field.format);
+  // A kind added after this card may have other fields: only the ones it knows are read.
+  const fields: Array<ChartField | undefined> = answer.chart ? chartFields(answer.chart) : [];
+  for (const field of fields) {
+    if (field?.format && field.format !== 'text') fieldFormats.set(field.column, field.format);
   }
   answer.table.columns.forEach((column, index) => {
     const format =
