@@ -65,9 +65,14 @@ export interface OpenOptions {
 
 /** A page of the given width showing the card mounted with the options. */
 export async function openCard(harness: Harness, options: OpenOptions): Promise<Page> {
-  const page = await harness.browser.newPage({
+  // A context of its own (axe opens a page beside it to assemble its results).
+  const context = await harness.browser.newContext({
     viewport: { width: options.width ?? 720, height: 900 },
     colorScheme: options.theme ?? 'light',
+  });
+  const page = await context.newPage();
+  page.on('close', () => {
+    context.close().catch(() => undefined);
   });
   const problems: string[] = [];
   page.on('pageerror', (error) => problems.push(error.message));

@@ -49,8 +49,14 @@ describe('the card with a host', () => {
     expect(screen.getByRole('heading', { level: 1 }).textContent).toBe(host.input.question);
     expect(screen.getByTestId('status').dataset.status).toBe('waiting');
     await act(() => host.bridge.sendToolResult(host.result));
+    await waitFor(() => expect(screen.getByTestId('status').dataset.status).toBe('running'));
+    expect(screen.getByTestId('announcement').textContent).toBe('');
     await waitFor(() => expect(screen.getByTestId('status').dataset.status).toBe('succeeded'));
     expect(screen.getByTestId('summary').textContent).toContain('8-cylinder cars');
+    // The finished answer is announced (a live region), with the status in words.
+    const announced = screen.getByTestId('announcement');
+    expect(announced.getAttribute('aria-live')).toBe('polite');
+    expect(announced.textContent).toMatch(/^Answered, with assumptions: .*8-cylinder cars/);
     expect(screen.getByTestId('chart').querySelector('svg')).not.toBeNull();
     const polls = host.tools.calls.filter((c) => c.name === 'get_analysis');
     expect(polls).toHaveLength(3);

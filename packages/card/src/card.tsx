@@ -1,4 +1,4 @@
-import type { TurnStatus } from '@ask-analyst/protocol';
+import type { Turn, TurnStatus } from '@ask-analyst/protocol';
 import { useSyncExternalStore } from 'react';
 import { statusLabel } from './format/status.js';
 import type { AnalysisController } from './state/analysis-controller.js';
@@ -14,6 +14,11 @@ function statusOf(state: CardState): TurnStatus | 'waiting' {
   if (state.problem) return 'failed';
   if (state.hostCancelled) return 'cancelled';
   return 'waiting';
+}
+
+function announcementOf(label: string, turn: Turn): string {
+  if (turn.answer) return `${label}: ${turn.answer.summary}`;
+  return turn.error ? `${label}: ${turn.error.message}` : label;
 }
 
 /** The Ask Analyst card, rendering the controller's state. */
@@ -49,6 +54,10 @@ export function Card(props: { controller: AnalysisController; locale?: string })
       {conversation && turn && !isActive(turn) ? (
         <FollowUpForm busy={busy !== null} onAsk={ask} />
       ) : null}
+      {/* Announced once when the turn finishes: the answer's summary, or what went wrong. */}
+      <p className="visually-hidden" aria-live="polite" data-testid="announcement">
+        {turn && !isActive(turn) ? announcementOf(label, turn) : ''}
+      </p>
     </main>
   );
 }

@@ -15,6 +15,7 @@ export function useTooltip() {
   const [tip, setTip] = useState<Tip | null>(null);
   const bind = (text: string, x: number, y: number) => ({
     tabIndex: 0,
+    role: 'img',
     'aria-label': text,
     onMouseEnter: () => setTip({ x, y, text }),
     onMouseLeave: () => setTip(null),

@@ -42,9 +42,12 @@ export function RunningView(props: {
           </li>
         ))}
       </ol>
-      <p className="progress-line" aria-live="polite">
+      {/* Only the step is live: it is announced once when it changes, the ticking seconds never. */}
+      <p className="progress-line">
         <span className="spinner" aria-hidden="true" />
-        <span data-testid="step">{turn.progress?.message || STEP_NAMES[step]}</span>
+        <span data-testid="step" aria-live="polite">
+          {turn.progress?.message || STEP_NAMES[step]}
+        </span>
         <span className="muted" data-testid="elapsed">
           {' · '}
           {formatElapsed(elapsed)}
