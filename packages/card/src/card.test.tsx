@@ -87,6 +87,16 @@ describe('the card with a host', () => {
       waitSeconds: 0,
     });
     expect(screen.getByText(/question 2/)).toBeDefined();
+    // The first question and its answer stay above the latest, collapsed.
+    const earlier = screen.getAllByTestId('earlier-turn');
+    expect(earlier).toHaveLength(1);
+    expect((earlier[0] as HTMLDetailsElement).open).toBe(false);
+    expect(earlier[0]?.querySelector('summary')?.textContent).toContain(
+      'What is the average horsepower by number of cylinders?',
+    );
+    expect(earlier[0]?.textContent).toContain('8-cylinder cars');
+    const input = screen.getByTestId<HTMLInputElement>('follow-up-input');
+    expect(input.placeholder).not.toContain('SFO');
   });
 
   it('cancels a running turn through the host', async () => {

@@ -47,6 +47,25 @@ export function Card(props: { controller: AnalysisController; locale?: string })
           {label}
         </p>
       </header>
+      {state.earlier.length > 0 ? (
+        <section className="earlier" aria-label="Earlier questions">
+          {state.earlier.map((earlier) => (
+            <details key={earlier.id} className="earlier-turn" data-testid="earlier-turn">
+              <summary>
+                <span className="cell-text">{earlier.question}</span>{' '}
+                <span className="muted">
+                  ·{' '}
+                  {statusLabel(earlier.status, {
+                    errorCode: earlier.error?.code,
+                  })}
+                </span>
+              </summary>
+              {/* Its words only: the automation hooks (summary, chart, table) name the latest turn. */}
+              <p className="cell-text">{earlier.answer?.summary ?? earlier.error?.message ?? ''}</p>
+            </details>
+          ))}
+        </section>
+      ) : null}
       {turn && problem ? (
         <FailedView failure={{ kind: 'problem', problem }} onRetry={() => controller.retry()} />
       ) : null}

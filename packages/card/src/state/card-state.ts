@@ -24,6 +24,8 @@ export interface CardState {
   /** The workbook and worksheet asked about, when known (tool input or an answer's source). */
   workbookId: string | null;
   worksheetId: string | null;
+  /** Earlier finished turns of the conversation, oldest first (shown collapsed above the latest). */
+  earlier: Turn[];
 }
 
 export const INITIAL_STATE: CardState = {
@@ -35,6 +37,7 @@ export const INITIAL_STATE: CardState = {
   hostCancelled: false,
   workbookId: null,
   worksheetId: null,
+  earlier: [],
 };
 
 const FINISHED = new Set(['succeeded', 'failed', 'cancelled']);
@@ -54,8 +57,16 @@ export function applyOutput(state: CardState, output: AnalysisOutput): CardState
     if (output.turn.index < current.index) return state;
     if (output.turn.id === current.id && !isActive(current) && isActive(output.turn)) return state;
   }
+  const sameConversation = state.conversation?.id === output.conversation.id;
+  const earlier =
+    sameConversation && current && output.turn.index > current.index
+      ? [...state.earlier.filter((turn) => turn.index < current.index), current]
+      : sameConversation
+        ? state.earlier
+        : [];
   return {
     ...state,
+    earlier,
     question: output.turn.question,
     conversation: output.conversation,
     turn: output.turn,
