@@ -131,7 +131,7 @@ describe('the Ask Analyst card in a sandboxed frame', () => {
 
   it('shows a finished answer with its chart, loading only from the CDN', async () => {
     const { page, frame, frameRequests, problems } = await openHost({ scenario: 'answer-bar' });
-    await frame.waitForSelector('[data-testid=status]:text("succeeded")');
+    await frame.waitForSelector('[data-testid=status][data-status=succeeded]');
     expect(await frame.locator('[data-testid=chart] svg rect.bar').count()).toBe(5);
     expect(await frame.locator('[data-testid=summary]').textContent()).toContain('8-cylinder');
     expect(await frame.locator('[data-testid=answer-table] tbody tr').count()).toBe(5);
@@ -143,9 +143,9 @@ describe('the Ask Analyst card in a sandboxed frame', () => {
 
   it('follows a running turn to its end, then a follow-up replaces the answer', async () => {
     const { page, frame, frameRequests, problems } = await openHost({ scenario: 'running' });
-    await frame.waitForSelector('[data-testid=status]:text("running")');
+    await frame.waitForSelector('[data-testid=status][data-status=running]');
     await shot(page, 'running');
-    await frame.waitForSelector('[data-testid=status]:text("succeeded")', { timeout: 20_000 });
+    await frame.waitForSelector('[data-testid=status][data-status=succeeded]', { timeout: 20_000 });
     await frame.waitForSelector('[data-testid=chart] svg');
     await shot(page, 'running-finished');
     expect(await page.evaluate(() => (window as unknown as HostWindow).cardHost?.calls)).toEqual([
@@ -157,7 +157,7 @@ describe('the Ask Analyst card in a sandboxed frame', () => {
     await frame.fill('[data-testid=follow-up-input]', 'How many flights were there each month?');
     await frame.click('[data-testid=follow-up-submit]');
     await frame.waitForSelector('h1:text("How many flights were there each month?")');
-    await frame.waitForSelector('[data-testid=status]:text("succeeded")', { timeout: 20_000 });
+    await frame.waitForSelector('[data-testid=status][data-status=succeeded]', { timeout: 20_000 });
     await frame.waitForSelector('[data-testid=chart] svg polyline');
     expect(await frame.locator('[data-testid=summary]').textContent()).toContain('busiest month');
     expect(await page.evaluate(() => (window as unknown as HostWindow).cardHost?.calls)).toContain(
@@ -188,7 +188,7 @@ describe('the Ask Analyst card in a sandboxed frame', () => {
       input,
       result,
     });
-    await frame.waitForSelector('[data-testid=status]:text("succeeded")', { timeout: 60_000 });
+    await frame.waitForSelector('[data-testid=status][data-status=succeeded]', { timeout: 60_000 });
     await frame.waitForSelector('[data-testid=chart] svg');
     expect(await frame.locator('[data-testid=summary]').textContent()).toContain('369,781,288');
     expect(await frame.locator('[data-testid=answer-table] tbody tr').count()).toBeGreaterThan(5);
@@ -197,7 +197,7 @@ describe('the Ask Analyst card in a sandboxed frame', () => {
     await frame.fill('[data-testid=follow-up-input]', 'only flights from LAX');
     await frame.click('[data-testid=follow-up-submit]');
     await frame.waitForSelector('h1:text("only flights from LAX")');
-    await frame.waitForSelector('[data-testid=status]:text("succeeded")', { timeout: 60_000 });
+    await frame.waitForSelector('[data-testid=status][data-status=succeeded]', { timeout: 60_000 });
     await shot(page, 'server-follow-up');
     const latest = await client.callTool({
       name: 'get_analysis',
@@ -226,7 +226,7 @@ describe('the Ask Analyst card in a sandboxed frame', () => {
       width: 320,
     });
     await frame.waitForSelector('[data-testid=error]');
-    expect(await frame.locator('[data-testid=status]').textContent()).toBe('failed');
+    expect(await frame.locator('[data-testid=status]').getAttribute('data-status')).toBe('failed');
     expect(await frame.evaluate(() => document.documentElement.dataset.theme)).toBe('dark');
     const overflow = await frame.evaluate(
       () => document.documentElement.scrollWidth - document.documentElement.clientWidth,
@@ -248,7 +248,7 @@ describe('the Ask Analyst card in a sandboxed frame', () => {
         scenario,
         width: scenario === 'answer-kpi' ? 320 : 640,
       });
-      await frame.waitForSelector('[data-testid=status]:text("succeeded")');
+      await frame.waitForSelector('[data-testid=status][data-status=succeeded]');
       await shot(page, scenario);
       await page.close();
     }

@@ -250,7 +250,7 @@ describe('the journey of a new user, end to end', () => {
         await host.close();
       },
     };
-    await frame.waitForSelector('[data-testid=status]:text("succeeded")', { timeout: 30_000 });
+    await frame.waitForSelector('[data-testid=status][data-status=succeeded]', { timeout: 30_000 });
     await frame.waitForSelector('[data-testid=chart] svg');
     expect(await frame.locator('[data-testid=answer-table] tbody tr').count()).toBeGreaterThan(5);
     const file = join(journey.artifacts, '04-card.png');
@@ -263,7 +263,7 @@ describe('the journey of a new user, end to end', () => {
     await frame.fill('[data-testid=follow-up-input]', 'now by cylinders');
     await frame.click('[data-testid=follow-up-submit]');
     await frame.waitForSelector('h1:text("now by cylinders")');
-    await frame.waitForSelector('[data-testid=status]:text("succeeded")', { timeout: 30_000 });
+    await frame.waitForSelector('[data-testid=status][data-status=succeeded]', { timeout: 30_000 });
     await page.screenshot({
       path: join(journey.artifacts, '05-card-follow-up.png'),
       fullPage: true,

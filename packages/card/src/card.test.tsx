@@ -47,10 +47,16 @@ describe('the card with a host', () => {
     open = host.card;
     await act(() => host.bridge.sendToolInput({ arguments: host.input }));
     expect(screen.getByRole('heading', { level: 1 }).textContent).toBe(host.input.question);
-    expect(screen.getByTestId('status').textContent).toBe('waiting');
+    expect(screen.getByTestId('status').dataset.status).toBe('waiting');
     await act(() => host.bridge.sendToolResult(host.result));
-    await waitFor(() => expect(screen.getByTestId('status').textContent).toBe('succeeded'));
+    await waitFor(() => expect(screen.getByTestId('status').dataset.status).toBe('running'));
+    expect(screen.getByTestId('announcement').textContent).toBe('');
+    await waitFor(() => expect(screen.getByTestId('status').dataset.status).toBe('succeeded'));
     expect(screen.getByTestId('summary').textContent).toContain('8-cylinder cars');
+    // The finished answer is announced (a live region), with the status in words.
+    const announced = screen.getByTestId('announcement');
+    expect(announced.getAttribute('aria-live')).toBe('polite');
+    expect(announced.textContent).toMatch(/^Answered, with assumptions: .*8-cylinder cars/);
     expect(screen.getByTestId('chart').querySelector('svg')).not.toBeNull();
     const polls = host.tools.calls.filter((c) => c.name === 'get_analysis');
     expect(polls).toHaveLength(3);
@@ -65,7 +71,7 @@ describe('the card with a host', () => {
       target: { value: 'How many flights were there each month?' },
     });
     fireEvent.click(screen.getByTestId('follow-up-submit'));
-    await waitFor(() => expect(screen.getByTestId('status').textContent).toBe('succeeded'));
+    await waitFor(() => expect(screen.getByTestId('status').dataset.status).toBe('succeeded'));
     await waitFor(() =>
       expect(screen.getByRole('heading', { level: 1 }).textContent).toBe(
         'How many flights were there each month?',
@@ -81,15 +87,25 @@ describe('the card with a host', () => {
       waitSeconds: 0,
     });
     expect(screen.getByText(/question 2/)).toBeDefined();
+    // The first question and its answer stay above the latest, collapsed.
+    const earlier = screen.getAllByTestId('earlier-turn');
+    expect(earlier).toHaveLength(1);
+    expect((earlier[0] as HTMLDetailsElement).open).toBe(false);
+    expect(earlier[0]?.querySelector('summary')?.textContent).toContain(
+      'What is the average horsepower by number of cylinders?',
+    );
+    expect(earlier[0]?.textContent).toContain('8-cylinder cars');
+    const input = screen.getByTestId<HTMLInputElement>('follow-up-input');
+    expect(input.placeholder).not.toContain('SFO');
   });
 
   it('cancels a running turn through the host', async () => {
     const host = await hostWith('queued');
     open = host.card;
     await act(() => host.bridge.sendToolResult(host.result));
-    expect(screen.getByTestId('status').textContent).toBe('queued');
+    expect(screen.getByTestId('status').dataset.status).toBe('queued');
     fireEvent.click(screen.getByRole('button', { name: 'Cancel' }));
-    await waitFor(() => expect(screen.getByTestId('status').textContent).toBe('cancelled'));
+    await waitFor(() => expect(screen.getByTestId('status').dataset.status).toBe('cancelled'));
     expect(screen.getByTestId('error').textContent).toContain('The analysis was cancelled.');
     expect(host.tools.calls.map((c) => c.name)).toContain('cancel_analysis');
   });
@@ -99,7 +115,7 @@ describe('the card with a host', () => {
     open = host.card;
     expect(document.documentElement.dataset.theme).toBe('dark');
     await act(() => host.bridge.sendToolResult(host.result));
-    expect(screen.getByTestId('status').textContent).toBe('failed');
+    expect(screen.getByTestId('status').dataset.status).toBe('failed');
     expect(screen.getByTestId('error').textContent).toContain('Too many requests');
     expect(screen.getByTestId('error').textContent).toContain('12 s');
     expect(screen.queryByTestId('follow-up-input')).toBeNull();

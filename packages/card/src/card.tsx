@@ -1,17 +1,24 @@
+import type { Turn, TurnStatus } from '@ask-analyst/protocol';
 import { useSyncExternalStore } from 'react';
+import { statusLabel } from './format/status.js';
 import type { AnalysisController } from './state/analysis-controller.js';
 import { isActive, type CardState } from './state/card-state.js';
-import { AnswerView } from './views/answer-view.js';
 import { FailedView } from './views/failed-view.js';
 import { FollowUpForm } from './views/follow-up-form.js';
-import { RunningView } from './views/running-view.js';
+import { hasCaution } from './views/interpretation-view.js';
+import { TurnView } from './views/turn-view.js';
 
-/** The turn's status word for `[data-testid=status]`; `waiting` before the first result. */
-function statusWord(state: CardState): string {
+/** The turn's status for `data-status` of `[data-testid=status]`; `waiting` before any result. */
+function statusOf(state: CardState): TurnStatus | 'waiting' {
   if (state.turn) return state.turn.status;
   if (state.problem) return 'failed';
   if (state.hostCancelled) return 'cancelled';
   return 'waiting';
+}
+
+function announcementOf(label: string, turn: Turn): string {
+  if (turn.answer) return `${label}: ${turn.answer.summary}`;
+  return turn.error ? `${label}: ${turn.error.message}` : label;
 }
 
 /** The Ask Analyst card, rendering the controller's state. */
@@ -20,9 +27,13 @@ export function Card(props: { controller: AnalysisController; locale?: string })
   const state = useSyncExternalStore(controller.subscribe, controller.getState);
   const { turn, conversation, problem, busy } = state;
   const ask = (question: string) => void controller.followUp(question);
-  const status = statusWord(state);
+  const status = statusOf(state);
+  const label = statusLabel(status, {
+    errorCode: turn?.error?.code,
+    caution: turn?.answer ? hasCaution(turn.answer.interpretation) : false,
+  });
   return (
-    <main className="card" aria-busy={isActive(turn)}>
+    <main className="aa card" aria-busy={isActive(turn)}>
       <header className="card-header">
         <p className="eyebrow">
           Ask Analyst
@@ -31,11 +42,30 @@ export function Card(props: { controller: AnalysisController; locale?: string })
           ) : null}
         </p>
         <h1 className="question cell-text">{state.question ?? 'Waiting for the question…'}</h1>
-        <p className={`status status-${status}`}>
+        <p className={`status status-${status}`} data-testid="status" data-status={status}>
           <span className="visually-hidden">Status: </span>
-          <span data-testid="status">{status}</span>
+          {label}
         </p>
       </header>
+      {state.earlier.length > 0 ? (
+        <section className="earlier" aria-label="Earlier questions">
+          {state.earlier.map((earlier) => (
+            <details key={earlier.id} className="earlier-turn" data-testid="earlier-turn">
+              <summary>
+                <span className="cell-text">{earlier.question}</span>{' '}
+                <span className="muted">
+                  ·{' '}
+                  {statusLabel(earlier.status, {
+                    errorCode: earlier.error?.code,
+                  })}
+                </span>
+              </summary>
+              {/* Its words only: the automation hooks (summary, chart, table) name the latest turn. */}
+              <p className="cell-text">{earlier.answer?.summary ?? earlier.error?.message ?? ''}</p>
+            </details>
+          ))}
+        </section>
+      ) : null}
       {turn && problem ? (
         <FailedView failure={{ kind: 'problem', problem }} onRetry={() => controller.retry()} />
       ) : null}
@@ -43,6 +73,10 @@ export function Card(props: { controller: AnalysisController; locale?: string })
       {conversation && turn && !isActive(turn) ? (
         <FollowUpForm busy={busy !== null} onAsk={ask} />
       ) : null}
+      {/* Announced once when the turn finishes: the answer's summary, or what went wrong. */}
+      <p className="visually-hidden" aria-live="polite" data-testid="announcement">
+        {turn && !isActive(turn) ? announcementOf(label, turn) : ''}
+      </p>
     </main>
   );
 }
@@ -65,39 +99,23 @@ function CardBody(props: {
       </p>
     );
   }
-  switch (turn.status) {
-    case 'queued':
-    case 'running':
-      return (
-        <RunningView
-          turn={turn}
-          cancelling={state.busy === 'cancel'}
-          onCancel={() => void controller.cancel()}
-        />
-      );
-    case 'succeeded':
-      return turn.answer ? (
-        <AnswerView answer={turn.answer} locale={locale} busy={state.busy !== null} onAsk={onAsk} />
-      ) : (
-        <FailedView
-          failure={{
-            kind: 'turn',
-            code: 'internal',
-            message: 'The turn finished without an answer.',
-          }}
-        />
-      );
-    case 'failed':
-      return (
-        <FailedView
-          failure={{
-            kind: 'turn',
-            code: turn.error?.code ?? 'internal',
-            message: turn.error?.message ?? '',
-          }}
-        />
-      );
-    case 'cancelled':
-      return <FailedView failure={{ kind: 'cancelled' }} />;
-  }
+  return (
+    <TurnView
+      askWorksheet={
+        state.workbookId && state.question
+          ? {
+              list: () => controller.worksheets(),
+              ask: (worksheetId) => void controller.askWorksheet(turn.question, worksheetId),
+              current: state.worksheetId,
+            }
+          : undefined
+      }
+      turn={turn}
+      locale={locale}
+      busy={state.busy !== null}
+      cancelling={state.busy === 'cancel'}
+      onAsk={onAsk}
+      onCancel={() => void controller.cancel()}
+    />
+  );
 }

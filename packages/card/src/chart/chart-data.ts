@@ -1,8 +1,8 @@
 import type { AnswerTable, Cell, ChartField } from '@ask-analyst/protocol';
 import { parseDate } from '../format/format-value.js';
 
-/** At most this many categories are drawn as bars (all stay in the table). */
-export const MAX_BARS = 40;
+/** At most this many categories are drawn as bars: the largest, then "and N more" (all stay in the table). */
+export const MAX_BARS = 15;
 /** At most this many series are drawn (all stay in the table). */
 export const MAX_SERIES = 8;
 
@@ -68,20 +68,31 @@ export function categoriesOf(
     }
     cells.push([s, c, numberOf(row[yi])]);
   }
-  const keptCategories = Math.min(categories.length, MAX_BARS);
   const keptSeries = Math.min(names.length, MAX_SERIES);
+  // Past MAX_BARS categories, the largest (by their total over the drawn series) are drawn, largest
+  // first: the categories a summary names are the ones drawn.
+  let order = categories.map((_, c) => c);
+  if (categories.length > MAX_BARS) {
+    const totals = categories.map(() => 0);
+    for (const [s, c, value] of cells) if (s < keptSeries && value !== null) totals[c]! += value;
+    order = order
+      .sort((a, b) => Math.abs(totals[b]!) - Math.abs(totals[a]!) || a - b)
+      .slice(0, MAX_BARS);
+  }
+  const position = new Map(order.map((c, i) => [c, i]));
   const values = Array.from({ length: keptSeries }, () =>
-    Array<number | null>(keptCategories).fill(null),
+    Array<number | null>(order.length).fill(null),
   );
   for (const [s, c, value] of cells) {
     const line = values[s];
-    if (line && c < keptCategories) line[c] = value;
+    const at = position.get(c);
+    if (line && at !== undefined) line[at] = value;
   }
   return {
-    categories: categories.slice(0, keptCategories),
+    categories: order.map((c) => categories[c] ?? null),
     series: names.slice(0, keptSeries),
     values,
-    omitted: { categories: categories.length - keptCategories, series: names.length - keptSeries },
+    omitted: { categories: categories.length - order.length, series: names.length - keptSeries },
   };
 }
 

@@ -1,5 +1,5 @@
-import type { AnswerTable, ChartSpec } from '@ask-analyst/protocol';
-import { formatValue } from '../format/format-value.js';
+import type { AnswerTable, ChartField, ChartSpec } from '@ask-analyst/protocol';
+import { formatValue, type ValueStyle } from '../format/format-value.js';
 import { ChartSvg } from './chart-frame.js';
 import { columnIndex } from './chart-data.js';
 
@@ -10,12 +10,13 @@ export function KpiChart(props: {
   spec: KpiSpec;
   table: AnswerTable;
   width: number;
-  locale?: string;
+  styleOf: (field: ChartField) => ValueStyle;
+  locale?: string | undefined;
 }) {
-  const { spec, table, width, locale } = props;
+  const { spec, table, width, styleOf, locale } = props;
   const index = columnIndex(table, spec.value);
   const value = table.rows[0]?.[index] ?? null;
-  const text = formatValue(value, { format: spec.value.format }, locale);
+  const text = formatValue(value, styleOf(spec.value), locale);
   const size = Math.max(24, Math.min(48, (width / Math.max(4, text.length)) * 1.6));
   return (
     <ChartSvg

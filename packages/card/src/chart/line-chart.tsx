@@ -1,9 +1,11 @@
-import type { AnswerTable, ChartSpec } from '@ask-analyst/protocol';
+import type { AnswerTable, ChartField, ChartSpec } from '@ask-analyst/protocol';
 import { formatValue, type ValueStyle } from '../format/format-value.js';
 import { ChartSvg, ValueGridlines } from './chart-frame.js';
 import { linesOf } from './chart-data.js';
 import { Legend } from './legend.js';
 import { clip, linearScale, spreadIndices } from './scale.js';
+import { timeTicks } from './time-ticks.js';
+import { useTooltip } from './tooltip.js';
 
 type LineSpec = Extract<ChartSpec, { type: 'line' }>;
 
@@ -12,12 +14,13 @@ export function LineChart(props: {
   spec: LineSpec;
   table: AnswerTable;
   width: number;
-  xStyle: ValueStyle;
-  locale?: string;
+  styleOf: (field: ChartField) => ValueStyle;
+  locale?: string | undefined;
 }) {
-  const { spec, table, width, xStyle, locale } = props;
+  const { spec, table, width, styleOf, locale } = props;
+  const xStyle = styleOf(spec.x);
   const data = linesOf(table, spec.x, spec.y, spec.series);
-  const yStyle: ValueStyle = { format: spec.y.format };
+  const yStyle = styleOf(spec.y);
   const height = 240;
   const left = 52;
   const bottom = 28;
@@ -34,53 +37,76 @@ export function LineChart(props: {
       ? (left + width - right) / 2
       : left + ((value - first) / (last - first)) * (width - left - right);
   const tickCount = Math.max(2, Math.floor((width - left) / 90));
-  const xTicks = spreadIndices(data.xs.length, tickCount).map((i) => data.xs[i]);
+  // A time axis gets calendar ticks (first of the year, quarter, month…); others spread indices.
+  const xTicks =
+    data.kind === 'time'
+      ? timeTicks(first, last, tickCount).map((tick) => ({ x: tick.time, text: tick.label }))
+      : spreadIndices(data.xs.length, tickCount).flatMap((i) => {
+          const tick = data.xs[i];
+          return tick ? [{ x: tick.x, text: formatValue(tick.label, xStyle, locale) }] : [];
+        });
   const maxChars = Math.max(4, Math.floor((width - left) / tickCount / 7));
+  const tip = useTooltip();
+  const seriesStyle: ValueStyle = { format: spec.series?.format ?? 'text' };
 
   return (
     <>
-      <ChartSvg
-        width={width}
-        height={height}
-        title={spec.title}
-        label={`${spec.title}: line chart of ${spec.y.label} by ${spec.x.label}`}
-      >
-        <ValueGridlines y={y} from={left} to={width - right} style={yStyle} locale={locale} />
-        {xTicks.map((tick, i) =>
-          tick ? (
+      <Legend series={data.series.map((line) => line.name)} style={seriesStyle} locale={locale} />
+      <div className="chart-plot">
+        <ChartSvg
+          width={width}
+          height={height}
+          title={spec.title}
+          label={`${spec.title}: line chart of ${spec.y.label} by ${spec.x.label}`}
+        >
+          <ValueGridlines y={y} from={left} to={width - right} style={yStyle} locale={locale} />
+          {xTicks.map((tick, i) => (
             <text
               key={i}
               className="tick"
               x={x(tick.x)}
               y={height - 8}
-              textAnchor={i === 0 ? 'start' : i === xTicks.length - 1 ? 'end' : 'middle'}
+              textAnchor={
+                x(tick.x) - left < 30 ? 'start' : width - right - x(tick.x) < 30 ? 'end' : 'middle'
+              }
             >
-              {clip(formatValue(tick.label, xStyle, locale), maxChars)}
+              {clip(tick.text, maxChars)}
             </text>
-          ) : null,
-        )}
-        {data.series.map((line, s) => (
-          <g key={s}>
-            <polyline
-              className={`line series-${s}`}
-              fill="none"
-              points={line.points.map((p) => `${x(p.x).toFixed(1)},${y(p.y).toFixed(1)}`).join(' ')}
-            />
-            {line.points.length <= 60
-              ? line.points.map((p, i) => (
-                  <circle key={i} className={`dot series-${s}`} cx={x(p.x)} cy={y(p.y)} r={3}>
-                    <title>{`${formatValue(p.label, xStyle, locale)}: ${formatValue(p.y, yStyle, locale)}`}</title>
-                  </circle>
-                ))
-              : null}
-          </g>
-        ))}
-      </ChartSvg>
-      <Legend
-        series={data.series.map((line) => line.name)}
-        style={{ format: spec.series?.format ?? 'text' }}
-        locale={locale}
-      />
+          ))}
+          {data.series.map((line, s) => (
+            <g key={s}>
+              <polyline
+                className={`line series-${s}`}
+                fill="none"
+                points={line.points
+                  .map((p) => `${x(p.x).toFixed(1)},${y(p.y).toFixed(1)}`)
+                  .join(' ')}
+              />
+              {line.points.length <= 60
+                ? line.points.map((p, i) => (
+                    <circle
+                      key={i}
+                      className={`dot series-${s}`}
+                      cx={x(p.x)}
+                      cy={y(p.y)}
+                      r={3}
+                      {...tip.bind(
+                        `${formatValue(p.label, xStyle, locale)}: ${
+                          data.series.length > 1
+                            ? `${formatValue(line.name, seriesStyle, locale)}, `
+                            : ''
+                        }${formatValue(p.y, yStyle, locale)}`,
+                        x(p.x),
+                        y(p.y),
+                      )}
+                    />
+                  ))
+                : null}
+            </g>
+          ))}
+        </ChartSvg>
+        {tip.view}
+      </div>
       {data.omittedSeries > 0 ? (
         <p className="muted">
           The chart shows the first {data.series.length} series; the table has them all.

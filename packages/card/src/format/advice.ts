@@ -7,8 +7,7 @@ export interface Advice {
 const TURN_ERRORS: Record<string, Advice> = {
   not_understood: {
     title: 'Ask Analyst could not match the question to the data.',
-    action:
-      'Rephrase it with words from the worksheet (its column names or values), or pick a suggestion below.',
+    action: 'Rephrase it with words from the worksheet (its column names or values).',
   },
   needs_clarification: {
     title: 'The question can be read in more than one way.',
@@ -73,9 +72,17 @@ const TOOL_ERRORS: Record<string, Advice> = {
   },
 };
 
-/** Advice for a turn that failed, by its `error.code`. */
-export function turnErrorAdvice(code: string): Advice {
-  return TURN_ERRORS[code] ?? (TURN_ERRORS.internal as Advice);
+/** What to do when the failure comes with questions to ask instead, shown as buttons. */
+const WITH_ALTERNATIVES: Record<string, string> = {
+  not_understood: 'Pick a suggestion, or rephrase it with words from the worksheet.',
+  needs_clarification: 'Pick the reading you mean.',
+};
+
+/** Advice for a turn that failed, by its `error.code` (and whether it offers alternatives). */
+export function turnErrorAdvice(code: string, alternatives = false): Advice {
+  const advice: Advice = TURN_ERRORS[code] ?? TURN_ERRORS.internal ?? { title: code, action: '' };
+  const action = alternatives ? WITH_ALTERNATIVES[code] : undefined;
+  return action ? { ...advice, action } : advice;
 }
 
 /** Advice for a tool error or a card problem, by its code. */

@@ -4,6 +4,10 @@ import type { Cell, TimeGrain, ValueFormat } from '@ask-analyst/protocol';
 export interface ValueStyle {
   format: ValueFormat;
   grain?: TimeGrain | null;
+  /** Digits after the decimal point, the same for every value of a column (SPEC section 4). */
+  decimals?: number | undefined;
+  /** The currency of `currency` values (an ISO 4217 code); USD when absent. */
+  currency?: string | undefined;
 }
 
 const MONTHS = ['Jan', 'Feb', 'Mar', 'Apr', 'May', 'Jun', 'Jul', 'Aug', 'Sep', 'Oct', 'Nov', 'Dec'];
@@ -26,32 +30,32 @@ function fractionDigits(value: number): number {
 export function formatValue(value: Cell, style: ValueStyle, locale?: string): string {
   if (value === null) return EMPTY_CELL;
   if (typeof value === 'boolean') return value ? 'true' : 'false';
+  const fixed = (digits: number) => ({
+    minimumFractionDigits: style.decimals ?? 0,
+    maximumFractionDigits: style.decimals ?? digits,
+  });
   switch (style.format) {
     case 'integer':
       return typeof value === 'number'
-        ? new Intl.NumberFormat(locale, { maximumFractionDigits: 0 }).format(value)
+        ? new Intl.NumberFormat(locale, fixed(0)).format(value)
         : value;
     case 'number':
       return typeof value === 'number'
-        ? new Intl.NumberFormat(locale, { maximumFractionDigits: fractionDigits(value) }).format(
-            value,
-          )
+        ? new Intl.NumberFormat(locale, fixed(fractionDigits(value))).format(value)
         : value;
     case 'percent':
       // Shares travel as fractions (0.25 is 25 %):
       // docs/decisions/028-card-shares-are-fractions-amounts-are-dollars.md.
       return typeof value === 'number'
-        ? new Intl.NumberFormat(locale, { style: 'percent', maximumFractionDigits: 1 }).format(
-            value,
-          )
+        ? new Intl.NumberFormat(locale, { style: 'percent', ...fixed(1) }).format(value)
         : value;
     case 'currency':
-      // The demo data's amounts (gross, prices) are US dollars; the spec carries no currency code.
+      // The demo data's amounts (gross, prices) are US dollars unless the column says otherwise.
       return typeof value === 'number'
         ? new Intl.NumberFormat(locale, {
             style: 'currency',
-            currency: 'USD',
-            maximumFractionDigits: Math.abs(value) >= 1000 ? 0 : 2,
+            currency: style.currency ?? 'USD',
+            ...fixed(Math.abs(value) >= 1000 ? 0 : 2),
           }).format(value)
         : value;
     case 'date':
@@ -101,8 +105,12 @@ function formatDate(value: string, style: ValueStyle, locale?: string): string {
         timeStyle: 'short',
         timeZone: 'UTC',
       }).format(date);
+    case 'day':
+    case 'week':
+      return new Intl.DateTimeFormat(locale, { dateStyle: 'medium', timeZone: 'UTC' }).format(date);
     default:
-      return style.format === 'timestamp' && !DATE_ONLY.test(value)
+      // A timestamp at midnight is a day (a date truncated by the database): no "12:00 AM".
+      return style.format === 'timestamp' && !DATE_ONLY.test(value) && time % 86_400_000 !== 0
         ? new Intl.DateTimeFormat(locale, {
             dateStyle: 'medium',
             timeStyle: 'short',
@@ -134,4 +142,35 @@ export function formatElapsed(milliseconds: number): string {
   if (seconds < 60) return `${seconds} s`;
   const minutes = Math.floor(seconds / 60);
   return `${minutes} min ${String(seconds % 60).padStart(2, '0')} s`;
+}
+
+/** Decimals written in a number (at most 6), e.g. 2 for 99.25. */
+function decimalsIn(value: number): number {
+  const text = value.toFixed(6).replace(/0+$/, '');
+  const point = text.indexOf('.');
+  return point < 0 ? 0 : text.length - point - 1;
+}
+
+/**
+ * One precision for a whole column whose semantic layer gave none: enough for its largest values
+ * (1 digit from 100, 2 from 1, 4 below), never more than its values have. So 99.25 and 101.5 read
+ * 99.3 and 101.5, not 99.25 beside 101.5.
+ */
+export function columnDecimals(values: readonly number[], format: ValueFormat): number | undefined {
+  const finite = values.filter(Number.isFinite);
+  if (finite.length === 0) return undefined;
+  const largest = Math.max(...finite.map(Math.abs));
+  const present = Math.max(...finite.map((v) => decimalsIn(format === 'percent' ? v * 100 : v)));
+  switch (format) {
+    case 'integer':
+      return 0;
+    case 'number':
+      return Math.min(fractionDigits(largest), present);
+    case 'percent':
+      return Math.min(1, present);
+    case 'currency':
+      return largest >= 1000 ? 0 : Math.min(2, present) > 0 ? 2 : 0;
+    default:
+      return undefined;
+  }
 }

@@ -8,6 +8,7 @@ import {
   type CardState,
 } from './card-state.js';
 import { readToolOutcome } from './tool-outcome.js';
+import type { WorksheetChoice } from '../views/other-worksheets.js';
 
 /** A `tools/call` the host proxies to the MCP server. */
 export type CallTool = (
@@ -51,6 +52,9 @@ export class AnalysisController {
   toolInput(args: Record<string, unknown> | undefined): void {
     const question = args?.question;
     if (typeof question === 'string' && this.state.turn === null) this.set({ question });
+    const { workbookId, worksheetId } = args ?? {};
+    if (typeof workbookId === 'string') this.set({ workbookId });
+    if (typeof worksheetId === 'string') this.set({ worksheetId });
   }
 
   /** `ui/notifications/tool-result` of `start_analysis` / `continue_analysis` (or `get_analysis`). */
@@ -76,6 +80,35 @@ export class AnalysisController {
       question: text,
       waitSeconds: 0,
     });
+  }
+
+  /** The worksheets of the workbook asked about (host-proxied `get_workbook`), for asking elsewhere. */
+  async worksheets(): Promise<WorksheetChoice[]> {
+    const { workbookId } = this.state;
+    if (!workbookId) return [];
+    const result = await this.callTool(
+      'get_workbook',
+      { workbookId },
+      { signal: this.lifetime.signal },
+    );
+    const listed = (result.structuredContent as { worksheets?: unknown } | undefined)?.worksheets;
+    if (result.isError || !Array.isArray(listed)) return [];
+    return listed.flatMap((entry: unknown) => {
+      const { id, name } = (entry ?? {}) as { id?: unknown; name?: unknown };
+      return typeof id === 'string' && typeof name === 'string' ? [{ id, name }] : [];
+    });
+  }
+
+  /**
+   * Asks the question of another worksheet: a new conversation (host-proxied `start_analysis`
+   * with its `worksheetId`, SPEC section 5), which the card then shows and follows.
+   */
+  async askWorksheet(question: string, worksheetId: string): Promise<void> {
+    const { busy, turn } = this.state;
+    const text = question.trim();
+    if (!text || busy || isActive(turn)) return;
+    this.set({ busy: 'follow-up', problem: null, worksheetId });
+    await this.request('start_analysis', { question: text, worksheetId, waitSeconds: 0 });
   }
 
   /** Cancels the running turn. */

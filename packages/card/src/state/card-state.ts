@@ -21,6 +21,11 @@ export interface CardState {
   busy: 'follow-up' | 'cancel' | null;
   /** The host cancelled the tool call that would have delivered the result. */
   hostCancelled: boolean;
+  /** The workbook and worksheet asked about, when known (tool input or an answer's source). */
+  workbookId: string | null;
+  worksheetId: string | null;
+  /** Earlier finished turns of the conversation, oldest first (shown collapsed above the latest). */
+  earlier: Turn[];
 }
 
 export const INITIAL_STATE: CardState = {
@@ -30,6 +35,9 @@ export const INITIAL_STATE: CardState = {
   problem: null,
   busy: null,
   hostCancelled: false,
+  workbookId: null,
+  worksheetId: null,
+  earlier: [],
 };
 
 const FINISHED = new Set(['succeeded', 'failed', 'cancelled']);
@@ -49,13 +57,23 @@ export function applyOutput(state: CardState, output: AnalysisOutput): CardState
     if (output.turn.index < current.index) return state;
     if (output.turn.id === current.id && !isActive(current) && isActive(output.turn)) return state;
   }
+  const sameConversation = state.conversation?.id === output.conversation.id;
+  const earlier =
+    sameConversation && current && output.turn.index > current.index
+      ? [...state.earlier.filter((turn) => turn.index < current.index), current]
+      : sameConversation
+        ? state.earlier
+        : [];
   return {
     ...state,
+    earlier,
     question: output.turn.question,
     conversation: output.conversation,
     turn: output.turn,
     problem: null,
     hostCancelled: false,
+    workbookId: output.turn.answer?.source.workbookId ?? state.workbookId,
+    worksheetId: output.turn.answer?.source.worksheetId ?? state.worksheetId,
   };
 }
 

@@ -73,6 +73,84 @@ describe('the answer table', () => {
     fireEvent.click(screen.getByRole('button', { name: /Average Delay/ }));
     expect(screen.getByText('Page 1 of 200')).toBeDefined();
     const least = Math.min(...answer.table.rows.map((row) => row[3] as number));
-    expect(bodyRows()[0]?.[3]).toBe(formatValue(least, { format: 'number' }, 'en-US'));
+    const style = columnStyles(answer).get('Average Delay');
+    expect(bodyRows()[0]?.[3]).toBe(formatValue(least, style ?? { format: 'number' }, 'en-US'));
+  });
+});
+
+describe('the numbers of a column', () => {
+  const answerWith = (columns: Table['columns'], rows: Table['rows']) => {
+    const answer = recordedAnswer('answer-table');
+    return {
+      ...answer,
+      chart: null,
+      table: { columns, rows, rowCount: rows.length, truncated: false },
+    };
+  };
+  const cells = (index: number) => bodyRows().map((row) => row[index]);
+
+  it('take the decimals the column gives, the same for every value', () => {
+    const answer = answerWith(
+      [
+        { name: 'Origin', type: 'string' },
+        { name: 'Delay', type: 'number', decimals: 2 },
+      ],
+      [
+        ['SFO', 5484.8449],
+        ['LAX', 101.5],
+        ['BOS', 3],
+      ],
+    );
+    render(
+      <AnswerTable table={answer.table} styles={columnStyles(answer)} locale="en-US" caption="x" />,
+    );
+    expect(cells(1)).toEqual(['5,484.84', '101.50', '3.00']);
+  });
+
+  it('without decimals, get one precision per column, not one per value', () => {
+    const answer = answerWith(
+      [
+        { name: 'Origin', type: 'string' },
+        { name: 'Delay', type: 'number' },
+      ],
+      [
+        ['SFO', 99.25],
+        ['LAX', 101.5],
+        ['BOS', 7],
+      ],
+    );
+    render(
+      <AnswerTable table={answer.table} styles={columnStyles(answer)} locale="en-US" caption="x" />,
+    );
+    expect(cells(1)).toEqual(['99.3', '101.5', '7.0']);
+  });
+
+  it('show the display name and the unit in the header, and a currency column in its currency', () => {
+    const answer = answerWith(
+      [
+        { name: 'Miles_per_Gallon', type: 'number', label: 'Miles per gallon', unit: 'mpg' },
+        { name: 'Price', type: 'number', label: 'Price', format: 'currency', unit: 'EUR' },
+      ],
+      [[21.5, 12_000]],
+    );
+    render(
+      <AnswerTable table={answer.table} styles={columnStyles(answer)} locale="en-US" caption="x" />,
+    );
+    const headers = screen.getAllByRole('columnheader').map((th) => th.textContent);
+    expect(headers[0]).toContain('Miles per gallon (mpg)');
+    expect(headers[0]).not.toContain('Miles_per_Gallon');
+    expect(headers[1]).toMatch(/^Price\W/);
+    expect(cells(1)).toEqual(['€12,000']);
+  });
+
+  it('write a daily timestamp as a day, without a time of day', () => {
+    const answer = answerWith(
+      [{ name: 'Day', type: 'timestamp' }],
+      [['2001-01-19T00:00:00.000Z'], ['2001-01-20T00:00:00.000Z']],
+    );
+    render(
+      <AnswerTable table={answer.table} styles={columnStyles(answer)} locale="en-US" caption="x" />,
+    );
+    expect(cells(0)).toEqual(['Jan 19, 2001', 'Jan 20, 2001']);
   });
 });

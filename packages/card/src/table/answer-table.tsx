@@ -63,7 +63,10 @@ export function AnswerTable({ table, styles, locale, caption }: AnswerTableProps
                     className={numeric ? 'numeric' : undefined}
                   >
                     <button type="button" className="sort-button" onClick={() => cycle(index)}>
-                      <span className="cell-text">{column.name}</span>
+                      <span className="column-label">{column.label ?? column.name}</span>
+                      {column.unit && !styles.get(column.name)?.currency ? (
+                        <span className="column-unit"> ({column.unit})</span>
+                      ) : null}
                       <span aria-hidden="true" className="sort-mark">
                         {direction === 'asc' ? '▲' : direction === 'desc' ? '▼' : '↕'}
                       </span>
@@ -87,7 +90,12 @@ export function AnswerTable({ table, styles, locale, caption }: AnswerTableProps
                     const value = row[c] ?? null;
                     const numeric = column.type === 'integer' || column.type === 'number';
                     const style = styles.get(column.name) ?? { format: 'text' as const };
-                    const classes = [numeric ? 'numeric' : '', value === null ? 'null-cell' : '']
+                    const dated = column.type === 'date' || column.type === 'timestamp';
+                    const classes = [
+                      numeric ? 'numeric' : '',
+                      dated ? 'nowrap' : '',
+                      value === null ? 'null-cell' : '',
+                    ]
                       .filter(Boolean)
                       .join(' ');
                     return (

@@ -54,3 +54,59 @@ describe('the failed view', () => {
     expect(onRetry).toHaveBeenCalledOnce();
   });
 });
+
+describe('a turn that needs a choice or was not understood', () => {
+  const alternatives = [
+    { question: 'Which car has the highest Miles_per_Gallon?', reason: 'best as most efficient' },
+    { question: 'Which car has the highest Horsepower?', reason: 'best as most powerful' },
+  ];
+
+  it('offers each alternative as a button that asks it as the follow-up', () => {
+    const onAsk = vi.fn();
+    render(
+      <FailedView
+        failure={{ kind: 'turn', code: 'needs_clarification', message: 'm', alternatives }}
+        onAsk={onAsk}
+      />,
+    );
+    const error = screen.getByTestId('error');
+    expect(error.className).toContain('clarify');
+    expect(error.textContent).toContain('Pick the reading you mean.');
+    fireEvent.click(screen.getByRole('button', { name: alternatives[1]!.question }));
+    expect(onAsk).toHaveBeenCalledWith(alternatives[1]!.question);
+  });
+
+  it('does not point at suggestions it does not have', () => {
+    render(
+      <FailedView
+        failure={{ kind: 'turn', code: 'not_understood', message: 'm' }}
+        onAsk={vi.fn()}
+      />,
+    );
+    expect(screen.getByTestId('error').textContent).not.toMatch(/suggestion/);
+    expect(screen.queryAllByRole('button')).toEqual([]);
+  });
+
+  it('offers the question to the other worksheets of the workbook', async () => {
+    const ask = vi.fn();
+    const list = vi.fn(() =>
+      Promise.resolve([
+        { id: 'ws_a', name: 'Cars' },
+        { id: 'ws_b', name: 'Movies' },
+      ]),
+    );
+    render(
+      <FailedView
+        failure={{ kind: 'turn', code: 'not_understood', message: 'm' }}
+        onAsk={vi.fn()}
+        askWorksheet={{ list, ask, current: 'ws_a' }}
+      />,
+    );
+    const details = screen.getByText('Ask another worksheet').closest('details') as HTMLElement;
+    (details as HTMLDetailsElement).open = true;
+    fireEvent(details, new Event('toggle'));
+    fireEvent.click(await screen.findByRole('button', { name: 'Movies' }));
+    expect(ask).toHaveBeenCalledWith('ws_b');
+    expect(screen.queryByRole('button', { name: 'Cars' })).toBeNull();
+  });
+});

@@ -26,7 +26,7 @@ export function FollowUpForm(props: { busy: boolean; onAsk: (question: string) =
           type="text"
           value={text}
           maxLength={2000}
-          placeholder="e.g. now by month, only for SFO"
+          placeholder="e.g. now by month, or only the top 5"
           onChange={(event) => setText(event.target.value)}
           onKeyDown={(event) => {
             if (event.key === 'Enter' && !event.nativeEvent.isComposing) {

@@ -32,3 +32,13 @@ describe('the running view', () => {
     );
   });
 });
+
+describe('what a screen reader hears while a turn runs', () => {
+  it('the step, once when it changes; never the ticking seconds', () => {
+    render(<RunningView turn={recordedTurn('running', 1)} cancelling={false} />);
+    const live = document.querySelectorAll('[aria-live]');
+    expect(live).toHaveLength(1);
+    expect(live[0]?.contains(screen.getByTestId('step'))).toBe(true);
+    expect(live[0]?.contains(screen.getByTestId('elapsed'))).toBe(false);
+  });
+});

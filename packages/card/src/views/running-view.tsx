@@ -20,7 +20,11 @@ function useElapsed(from: string): number {
 }
 
 /** A queued or running turn: the current step, the time spent, and a way to cancel it. */
-export function RunningView(props: { turn: Turn; cancelling: boolean; onCancel: () => void }) {
+export function RunningView(props: {
+  turn: Turn;
+  cancelling: boolean;
+  onCancel?: (() => void) | undefined;
+}) {
   const { turn, cancelling, onCancel } = props;
   const elapsed = useElapsed(turn.startedAt ?? turn.createdAt);
   const step = turn.progress?.step ?? (turn.status === 'queued' ? 'queued' : 'understanding');
@@ -38,17 +42,30 @@ export function RunningView(props: { turn: Turn; cancelling: boolean; onCancel: 
           </li>
         ))}
       </ol>
-      <p className="progress-line" aria-live="polite">
+      {/* Only the step is live: it is announced once when it changes, the ticking seconds never. */}
+      <p className="progress-line">
         <span className="spinner" aria-hidden="true" />
-        <span data-testid="step">{turn.progress?.message || STEP_NAMES[step]}</span>
+        <span data-testid="step" aria-live="polite">
+          {turn.progress?.message || STEP_NAMES[step]}
+        </span>
         <span className="muted" data-testid="elapsed">
           {' · '}
           {formatElapsed(elapsed)}
         </span>
       </p>
-      <button type="button" className="secondary" onClick={onCancel} disabled={cancelling}>
-        {cancelling ? 'Cancelling…' : 'Cancel'}
-      </button>
+      {/* The answer's place, kept while it is worked out, so the card does not jump when it comes. */}
+      <div className="skeleton" aria-hidden="true" data-testid="skeleton">
+        <div className="skeleton-chart" />
+        <div className="skeleton-line" />
+        <div className="skeleton-line short" />
+        <div className="skeleton-block" />
+        <div className="skeleton-line short" />
+      </div>
+      {onCancel ? (
+        <button type="button" className="secondary" onClick={onCancel} disabled={cancelling}>
+          {cancelling ? 'Cancelling…' : 'Cancel'}
+        </button>
+      ) : null}
     </section>
   );
 }

@@ -1,0 +1,87 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { cardHeight, openCard, shot, startHarness, statusIs, type Harness } from './support.js';
+
+let harness: Harness;
+beforeAll(async () => {
+  harness = await startHarness();
+});
+afterAll(async () => {
+  await harness?.close();
+});
+
+// Cancelled is a word users say; the others are the protocol's.
+const RAW_STATUS = /\b(queued|running|succeeded|failed)\b/i;
+
+describe('the card reads answer first', () => {
+  it('puts the chart and summary first, then the reading, the rows, then the source', async () => {
+    const page = await openCard(harness, { scenario: 'answer-bar' });
+    await statusIs(page, 'succeeded');
+    const order = await page.evaluate(() =>
+      [
+        '[data-testid=chart]',
+        '[data-testid=summary]',
+        '.interpretation',
+        '.table-details',
+        '.source',
+      ]
+        .map((selector) => document.querySelector(selector))
+        .map((element) => element?.getBoundingClientRect().top ?? -1),
+    );
+    expect(order.every((top) => top >= 0)).toBe(true);
+    expect([...order].sort((a, b) => a - b)).toEqual(order);
+    // Five bars say it all: the table starts collapsed, one click away.
+    expect(await page.locator('details.table-details').getAttribute('open')).toBeNull();
+    await shot(page, 'hierarchy-answer-bar-720');
+    await page.close();
+  });
+
+  it('shows a status users understand, never the raw status word; the hook keeps it', async () => {
+    for (const [scenario, status] of [
+      ['answer-bar', 'succeeded'],
+      ['failed', 'failed'],
+      ['cancelled', 'cancelled'],
+    ] as const) {
+      const page = await openCard(harness, { scenario });
+      await statusIs(page, status);
+      expect(await page.locator('[data-testid=status]').innerText()).not.toMatch(RAW_STATUS);
+      expect(await page.locator('header').innerText()).not.toMatch(RAW_STATUS);
+      await page.close();
+    }
+  });
+
+  it('shows a word it did not use as a visible caution next to the reading, not grey print', async () => {
+    const page = await openCard(harness, { scenario: 'answer-bar' });
+    await statusIs(page, 'succeeded');
+    const caution = page.getByRole('note', { name: 'Check the reading' });
+    expect(await caution.innerText()).toContain('number of');
+    const look = await caution.evaluate((element) => {
+      const style = getComputedStyle(element);
+      const text = getComputedStyle(element.querySelector('p') as Element);
+      const table = document.querySelector('.table-details')?.getBoundingClientRect().top ?? 0;
+      return {
+        border: style.borderLeftWidth,
+        fontSize: text.fontSize,
+        color: text.color,
+        mutedColor: getComputedStyle(document.querySelector('.muted') as Element).color,
+        aboveTable: element.getBoundingClientRect().bottom <= table,
+      };
+    });
+    expect(look.border).toBe('4px');
+    expect(look.fontSize).toBe('14px');
+    expect(look.color).not.toBe(look.mutedColor);
+    expect(look.aboveTable).toBe(true);
+    await page.close();
+  });
+
+  it('reserves the answer its room while running, so the card does not jump when it arrives', async () => {
+    const page = await openCard(harness, { scenario: 'running', stepMs: 800 });
+    await statusIs(page, 'running');
+    const running = await cardHeight(page);
+    await shot(page, 'hierarchy-running-720');
+    await statusIs(page, 'succeeded');
+    await page.waitForSelector('[data-testid=chart] svg');
+    const answered = await cardHeight(page);
+    expect(running / answered).toBeGreaterThan(0.75);
+    await page.close();
+  });
+});
