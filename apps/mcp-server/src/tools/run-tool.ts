@@ -13,6 +13,7 @@ import type { TelemetrySink } from '../telemetry/record.js';
 import { toToolError } from './data-errors.js';
 import type { ToolContext, ToolDefinition } from './define-tool.js';
 import { enforceLimit } from './enforce-limit.js';
+import { atLineStart, text } from './markdown.js';
 
 /** What the funnel needs from the app, shared by every request. */
 export interface ToolRuntime {
@@ -137,7 +138,7 @@ export function toolErrorResult(error: ToolError, requestId: string): CallToolRe
   };
   return {
     isError: true,
-    content: [{ type: 'text', text: content.error.message }],
+    content: [{ type: 'text', text: atLineStart(text(content.error.message)) }],
     structuredContent: content,
   };
 }
