@@ -1,3 +1,4 @@
+import { readFile, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { artifactFolder } from './fixtures/artifacts.js';
@@ -5,34 +6,49 @@ import { startBearerProxy, type BearerProxy } from './fixtures/bearer-proxy.js';
 import { freePort } from '@ask-analyst/workspace/testing';
 import { useE2eWorld } from './fixtures/world.js';
 import { connectAs } from './flows/connect.js';
-import { CONFORMANCE_VERSION, runConformance, type ConformanceRun } from './flows/conformance.js';
+import {
+  baselineProblems,
+  CONFORMANCE_VERSION,
+  markdownTable,
+  publishedRows,
+  readBaseline,
+  resultRows,
+  runConformance,
+  readRequirements,
+  type ConformanceRun,
+} from './flows/conformance.js';
 import { signInForExternalClient } from './flows/sign-in.js';
 
 const BASELINES = join(import.meta.dirname, '..', 'conformance');
+const DOCS = join(import.meta.dirname, '..', '..', 'docs', 'conformance.md');
+const REVISIONS = ['2025-11-25', '2026-07-28'];
 const proxyPort = await freePort();
 
 /**
  * The MCP conformance suite (`@modelcontextprotocol/conformance`, on Node 22) against the real
- * stack: the server scenarios each protocol revision requires, through a loopback front that adds
- * a token from a real sign-in (the suite cannot sign in), against a build with the suite's fixture
- * tools registered (CONFORMANCE_FIXTURES); then the authorization-server scenarios against
- * dev-auth, signing in with Chromium. The suite itself fails the run on any failure outside
- * `conformance/expected-failures.<revision>.yaml` (scenarios that do not apply, each with its
- * reason) and on a listed scenario that starts passing. Results: docs/conformance.md.
+ * stack, twice: with the suite's fixture tools, resources and prompts registered
+ * (CONFORMANCE_FIXTURES), which measures the protocol handling, and as the product ships (no
+ * fixtures), which measures what a client meets. Each runs the server scenarios every protocol
+ * revision requires, through a loopback front that adds a token from a real sign-in (the suite
+ * cannot sign in). A check may fail only if its expected-failures file
+ * (`conformance/expected-failures[.product].<revision>.yaml`) lists it, one check per entry with
+ * its reason; a listed check that passes (or is no longer run) fails the test, and so does a
+ * whole-scenario entry. The tables in docs/conformance.md must match the run. Then the
+ * authorization-server scenarios run against dev-auth, signing in with Chromium.
  */
-describe(`MCP conformance suite ${CONFORMANCE_VERSION}`, () => {
+describe.each([
+  { target: 'fixtures', settings: { CONFORMANCE_FIXTURES: 'true' }, baseline: '' },
+  { target: 'product', settings: {} as Record<string, string>, baseline: '.product' },
+])(`MCP conformance suite ${CONFORMANCE_VERSION}: $target`, ({ target, settings, baseline }) => {
   const world = useE2eWorld({
-    settings: {
-      CONFORMANCE_FIXTURES: 'true',
-      // The front the suite talks to is a browser-style origin of its own.
-      ALLOWED_ORIGINS: `http://127.0.0.1:${proxyPort}`,
-    },
+    // The front the suite talks to is a browser-style origin of its own.
+    settings: { ...settings, ALLOWED_ORIGINS: `http://127.0.0.1:${proxyPort}` },
   });
   let proxy: BearerProxy | undefined;
   let artifacts = '';
 
   beforeAll(async () => {
-    artifacts = await artifactFolder('conformance');
+    artifacts = await artifactFolder(`conformance-${target}`);
     const { oauth, client } = await connectAs(world.stack.mcpUrl, world.browser, world.receiver, {
       email: 'ada@acme.test',
     });
@@ -42,8 +58,9 @@ describe(`MCP conformance suite ${CONFORMANCE_VERSION}`, () => {
   });
   afterAll(async () => proxy?.close());
 
-  for (const revision of ['2025-11-25', '2026-07-28']) {
-    it(`passes the server scenarios ${revision} requires, but those that do not apply`, async () => {
+  for (const revision of REVISIONS) {
+    it(`fails only the listed checks of the server scenarios ${revision} requires`, async () => {
+      const file = join(BASELINES, `expected-failures${baseline}.${revision}.yaml`);
       const run = await runConformance(
         [
           'server',
@@ -52,50 +69,66 @@ describe(`MCP conformance suite ${CONFORMANCE_VERSION}`, () => {
           '--requirements',
           revision,
           '--expected-failures',
-          join(BASELINES, `expected-failures.${revision}.yaml`),
+          file,
         ],
         join(artifacts, `server-${revision}`),
       );
+      const expected = await readBaseline(file);
+      const rows = resultRows(run, await readRequirements(revision), expected);
+      const label = `${target} ${revision}`;
+      await writeFile(join(artifacts, `table-${revision}.md`), `${markdownTable(rows)}\n`);
+
       expect(run.code, summary(run)).toBe(0);
-      for (const scenario of ['tools-list', 'tools-call-with-progress', 'dns-rebinding-protection'])
+      expect(baselineProblems(run, expected), file).toEqual([]);
+      for (const scenario of ['tools-list', 'dns-rebinding-protection'])
         expect(scenarioResult(run, scenario), scenario).toBe('passed');
+      if (target === 'fixtures')
+        expect(scenarioResult(run, 'tools-call-with-progress')).toBe('passed');
+      expect(
+        publishedRows(await readFile(DOCS, 'utf8'), label),
+        `docs/conformance.md, table "${label}", as this run gives it:\n${markdownTable(rows)}`,
+      ).toEqual(rows);
     });
   }
 
-  it('passes the authorization-server scenarios against dev-auth', async () => {
-    const { stack, browser } = world;
-    let signIn: Promise<unknown> | undefined;
-    const run = await runConformance(
-      [
-        'authorization',
-        '--url',
-        stack.authUrl,
-        '--client-id',
-        'analyst-code-editor',
-        '--resource',
-        `${stack.mcpUrl}/mcp`,
-        '--port',
-        String(await freePort()),
-      ],
-      join(artifacts, 'authorization'),
-      (printed) => {
-        // authorization-code-grant prints a sign-in link and waits on its loopback callback.
-        const link = new RegExp(`${stack.authUrl}/oauth/authorize\\?\\S+`).exec(printed);
-        if (link && !signIn)
-          signIn = signInForExternalClient(browser, new URL(link[0]), { email: 'ada@acme.test' });
-      },
-    );
-    await signIn;
-    expect(run.code, summary(run)).toBe(0);
-    expect(scenarioResult(run, 'authorization-server-metadata-endpoint')).toBe('passed');
-    expect(scenarioResult(run, 'authorization-code-grant')).toBe('passed');
-  });
+  if (target === 'fixtures') {
+    it('passes the authorization-server scenarios against dev-auth', async () => {
+      const { stack, browser } = world;
+      let signIn: Promise<unknown> | undefined;
+      const run = await runConformance(
+        [
+          'authorization',
+          '--url',
+          stack.authUrl,
+          '--client-id',
+          'analyst-code-editor',
+          '--resource',
+          `${stack.mcpUrl}/mcp`,
+          '--port',
+          String(await freePort()),
+        ],
+        join(artifacts, 'authorization'),
+        (printed) => {
+          // authorization-code-grant prints a sign-in link and waits on its loopback callback.
+          const link = new RegExp(`${stack.authUrl}/oauth/authorize\\?\\S+`).exec(printed);
+          if (link && !signIn)
+            signIn = signInForExternalClient(browser, new URL(link[0]), {
+              email: 'ada@acme.test',
+            });
+        },
+      );
+      await signIn;
+      expect(run.code, summary(run)).toBe(0);
+      expect(scenarioResult(run, 'authorization-server-metadata-endpoint')).toBe('passed');
+      expect(scenarioResult(run, 'authorization-code-grant')).toBe('passed');
+    });
+  }
 });
 
 function scenarioResult(run: ConformanceRun, name: string): 'passed' | 'failed' | 'missing' {
-  const found = Object.entries(run.scenarios).find(([folder]) => folder.includes(`-${name}-`));
+  const found = Object.values(run.scenarios).find((scenario) => scenario.name === name);
   if (!found) return 'missing';
-  return found[1].failures.length === 0 && found[1].warnings.length === 0 ? 'passed' : 'failed';
+  return found.failures.length === 0 && found.warnings.length === 0 ? 'passed' : 'failed';
 }
 
 function summary(run: ConformanceRun): string {

@@ -168,6 +168,20 @@ describe('third-party clients', () => {
     expect(result.isError).toBeFalsy();
     expect(result.structuredContent.rows).toHaveLength(3);
     expect(result.structuredContent.columns.map((c) => c.name)).toContain('weather');
+
+    // The Inspector validates a result against the tool's outputSchema, errors included: the
+    // schema admits the tool error, so it shows our message rather than a schema error.
+    const unknown = await inspector([
+      '--method',
+      'tools/call',
+      '--tool-name',
+      'get_worksheet',
+      '--tool-args-json',
+      JSON.stringify({ worksheetId: 'ws_unknown' }),
+    ]);
+    const shown = `${unknown.stdout}\n${unknown.stderr}`;
+    expect(shown).toContain('No worksheet with id ws_unknown that you can read.');
+    expect(shown).not.toMatch(/must have required property|does not match|outputSchema/i);
     // The token stored by the first run served every later one: one sign-in in all.
     expect(signIns).toBe(1);
   });

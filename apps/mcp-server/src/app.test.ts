@@ -318,6 +318,17 @@ describe('limits and transport security', () => {
     );
   });
 
+  it('counts refused /mcp requests (401 for a bad token) toward the per-IP limit', async () => {
+    const t = await createTestApp({ REQUESTS_PER_IP_PER_MINUTE: '3' });
+    apps.push(t);
+    const bad = () => postMcp(t.app, mcpHeaders('not.a.jwt'));
+    for (let i = 0; i < 3; i += 1) expect((await bad()).statusCode).toBe(401);
+    const limited = await bad();
+    expectErrorBody(limited, 429, 'mcp_rate_limited');
+    expect(limited.headers['retry-after']).toBe('60');
+    expect((await postMcp(t.app, mcpHeaders())).statusCode).toBe(429);
+  });
+
   it('refuses /mcp requests that did not arrive over TLS outside loopback', async () => {
     const t = await createTestApp({
       MCP_URL: 'https://mcp.example.com',

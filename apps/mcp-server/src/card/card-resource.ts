@@ -35,6 +35,9 @@ export async function loadCardResource(options: {
 
 /** Registers `ui://ask-analyst/card.html` on one request's server (listed and readable). */
 export function registerCardResource(server: McpServer, card: CardResource): void {
+  // The resource list is fixed: no `notifications/resources/list_changed` is ever sent, so none is
+  // declared (the SDK would declare `listChanged: true` on the first registration).
+  server.server.registerCapabilities({ resources: { listChanged: false } });
   server.registerResource(
     'ask-analyst-card',
     card.uri,

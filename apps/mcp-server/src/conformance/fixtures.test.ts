@@ -1,6 +1,6 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { loadMcpConfig } from '../config.js';
-import { createTestApp, type TestApp } from '../test-support/app.js';
+import { createTestApp, mcpHeaders, type TestApp } from '../test-support/app.js';
 import { callTool, postToolCall, rpcMessages } from '../test-support/mcp-call.js';
 
 describe('conformance fixtures', () => {
@@ -28,6 +28,31 @@ describe('conformance fixtures', () => {
     expect((await postToolCall(harness.app, undefined, 'test_simple_text', {})).statusCode).toBe(
       401,
     );
+  });
+
+  it('declare no list changes: the fixed tool, resource and prompt lists never announce any', async () => {
+    harness = await createTestApp({ CONFORMANCE_FIXTURES: 'true' });
+    const response = await harness.app.inject({
+      method: 'POST',
+      url: '/mcp',
+      headers: mcpHeaders(await harness.token()),
+      payload: {
+        jsonrpc: '2.0',
+        id: 1,
+        method: 'initialize',
+        params: {
+          protocolVersion: '2025-11-25',
+          capabilities: {},
+          clientInfo: { name: 'fixtures-test', version: '1.0.0' },
+        },
+      },
+    });
+    const result = rpcMessages(response)[0]?.result as { capabilities: Record<string, unknown> };
+    expect(result.capabilities).toMatchObject({
+      tools: { listChanged: false },
+      resources: { listChanged: false },
+      prompts: { listChanged: false },
+    });
   });
 
   it('cannot be turned on in production', () => {

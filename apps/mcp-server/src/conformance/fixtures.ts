@@ -17,7 +17,13 @@ import { z } from 'zod';
  * is stateless, so those scenarios do not apply (docs/conformance.md says which and why).
  */
 export function registerConformanceFixtures(server: McpServer): void {
-  server.server.registerCapabilities({ logging: {}, completions: {} });
+  // The fixture prompts never change, so the server does not claim to announce changes (the SDK
+  // would declare `listChanged: true` on the first registration).
+  server.server.registerCapabilities({
+    logging: {},
+    completions: {},
+    prompts: { listChanged: false },
+  });
   registerContentTools(server);
   registerNotifyingTools(server);
   registerResources(server);

@@ -139,6 +139,40 @@ describe('probe findings', () => {
     });
   }
 
+  for (const method of [
+    'initialize',
+    'ping',
+    'logging/setLevel',
+    'resources/subscribe',
+    'resources/unsubscribe',
+  ]) {
+    it(`answers ${method}, removed in 2026-07-28, as an unknown method there: 404 and -32601`, async () => {
+      // SEP-2575 (conformance: sep-2575-http-server-method-not-found-404-*): the params check
+      // above is for the revisions that have these methods.
+      const envelope = {
+        'io.modelcontextprotocol/protocolVersion': '2026-07-28',
+        'io.modelcontextprotocol/clientInfo': { name: 'probe', version: '1.0.0' },
+        'io.modelcontextprotocol/clientCapabilities': {},
+      };
+      const response = await t.app.inject({
+        method: 'POST',
+        url: '/mcp',
+        headers: mcpHeaders(await t.token(), {
+          'mcp-protocol-version': '2026-07-28',
+          'mcp-method': method,
+        }),
+        payload: { jsonrpc: '2.0', id: 4, method, params: { _meta: envelope } },
+      });
+      expect(response.statusCode).toBe(404);
+      expect(response.json()).toMatchObject({
+        jsonrpc: '2.0',
+        id: 4,
+        error: { code: -32601 },
+        request_id: response.headers['x-request-id'],
+      });
+    });
+  }
+
   it('DELETE /mcp with a JSON content type and no body is 405, not 400', async () => {
     const response = await t.app.inject({
       method: 'DELETE',

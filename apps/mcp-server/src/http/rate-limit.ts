@@ -39,8 +39,10 @@ export const ipRateLimitPlugin = fp<IpRateLimitOptions>(
       }
     }
     await app.register(rateLimit, {
-      global: true,
-      hook: 'onRequest',
+      // Not per route: a route's hooks run after those of its encapsulated context, so the bearer
+      // gate of `/mcp` answered 401 before a request was counted. One hook of the root context
+      // runs first for every route, so refused requests count too.
+      global: false,
       max: options.perMinute,
       timeWindow: windowMs,
       store: CounterStore,
@@ -66,6 +68,7 @@ export const ipRateLimitPlugin = fp<IpRateLimitOptions>(
         );
       },
     });
+    app.addHook('onRequest', app.rateLimit());
   },
   { name: 'ip-rate-limit', fastify: '5.x', dependencies: ['request-id', 'error-handling'] },
 );

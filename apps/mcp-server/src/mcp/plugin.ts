@@ -12,6 +12,7 @@ import type { ToolDefinition } from '../tools/define-tool.js';
 import type { ToolRuntime } from '../tools/run-tool.js';
 import { createMcpBridge } from './handler.js';
 import { parseMcpBody, type McpBody } from './json-rpc-body.js';
+import { MODERN_REVISION } from './exchange-route.js';
 import { scopeGate } from './scope-gate.js';
 import { connectLongLivedServers } from './long-lived-servers.js';
 import { invalidSpecParams } from './spec-params.js';
@@ -60,8 +61,13 @@ export async function mcpEndpoint(
 }
 
 /** `-32602` for a spec method's malformed params (the SDK would answer `-32603`). */
-function specParamsRefusal(json: unknown): { rpc: number; message: string } | null {
-  const message = invalidSpecParams(json);
+function specParamsRefusal(
+  json: unknown,
+  protocolVersion: string | string[] | undefined,
+): { rpc: number; message: string } | null {
+  const message = invalidSpecParams(json, {
+    modern: typeof protocolVersion === 'string' && protocolVersion.trim() === MODERN_REVISION,
+  });
   return message === null ? null : { rpc: -32602, message };
 }
 
@@ -93,7 +99,7 @@ async function authenticatedMcp(app: FastifyInstance, options: McpEndpointOption
         }
       : body.hasPrototypeKey
         ? { rpc: -32602, message: 'Invalid params: a "__proto__" key is not allowed.' }
-        : specParamsRefusal(body.json);
+        : specParamsRefusal(body.json, request.headers['mcp-protocol-version']);
     if (!refusal) {
       done();
       return;

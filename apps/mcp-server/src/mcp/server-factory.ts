@@ -4,7 +4,7 @@ import {
   type McpServerFactory,
 } from '@modelcontextprotocol/server';
 import { ToolError } from '../errors.js';
-import { advertisedSchema } from '../tools/advertised-schema.js';
+import { advertisedOutputSchema, advertisedSchema } from '../tools/advertised-schema.js';
 import type { ToolDefinition } from '../tools/define-tool.js';
 import { runTool, toolErrorResult, type ToolRuntime } from '../tools/run-tool.js';
 import { VERSION } from '../version.js';
@@ -37,7 +37,7 @@ export function createServerBuilder(
       title: tool.title,
       description: tool.description,
       inputSchema: advertisedSchema(tool.inputSchema),
-      outputSchema: advertisedSchema(tool.outputSchema),
+      outputSchema: advertisedOutputSchema(tool.outputSchema),
       annotations: { title: tool.title, ...tool.annotations },
       ...(tool._meta ? { _meta: tool._meta } : {}),
     },

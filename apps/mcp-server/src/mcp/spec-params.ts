@@ -1,4 +1,5 @@
-import { specTypeSchemas } from '@modelcontextprotocol/server';
+import { isRecord } from '@ask-analyst/protocol';
+import { PROTOCOL_VERSION_META_KEY, specTypeSchemas } from '@modelcontextprotocol/server';
 
 /**
  * The SDK's wire schema of each spec method this server answers. The SDK (2.4) checks these
@@ -23,15 +24,32 @@ const REQUEST_SCHEMAS = {
 } as const;
 
 /**
- * The `-32602` message for a request whose params do not fit its spec method, or null when they
- * fit (or the message is not such a request: the SDK answers everything else itself).
+ * Methods the 2026-07-28 revision removed: a request of that revision naming one is an unknown
+ * method, which the SDK answers HTTP 404 with `-32601` (SEP-2575), whatever its params.
  */
-export function invalidSpecParams(message: unknown): string | null {
+const REMOVED_IN_2026_07_28 = new Set([
+  'initialize',
+  'logging/setLevel',
+  'resources/subscribe',
+  'resources/unsubscribe',
+]);
+
+/**
+ * The `-32602` message for a request whose params do not fit its spec method, or null when they
+ * fit (or the message is not such a request: the SDK answers everything else itself). `modern`:
+ * the request claims a revision from 2026-07-28 on (its `MCP-Protocol-Version` header), so the
+ * methods that revision removed are left to the SDK.
+ */
+export function invalidSpecParams(
+  message: unknown,
+  options: { modern?: boolean } = {},
+): string | null {
   if (typeof message !== 'object' || message === null || Array.isArray(message)) return null;
   const { method, params, id } = message as { method?: unknown; params?: unknown; id?: unknown };
   if (id === undefined || typeof method !== 'string' || !Object.hasOwn(REQUEST_SCHEMAS, method)) {
     return null;
   }
+  if (REMOVED_IN_2026_07_28.has(method) && (options.modern || claimsRevision(params))) return null;
   const schema = REQUEST_SCHEMAS[method as keyof typeof REQUEST_SCHEMAS];
   // The SDK's zod schemas validate synchronously.
   const result = schema['~standard'].validate(
@@ -40,6 +58,11 @@ export function invalidSpecParams(message: unknown): string | null {
   if (!result.issues) return null;
   const where = [...new Set(result.issues.map((issue) => pathOf(issue.path)))].slice(0, 3);
   return `Invalid params for ${method}: check ${where.join(', ')}.`;
+}
+
+/** Whether `params._meta` carries a protocol-version claim (only 2026-07-28 requests do). */
+function claimsRevision(params: unknown): boolean {
+  return isRecord(params) && isRecord(params._meta) && PROTOCOL_VERSION_META_KEY in params._meta;
 }
 
 function pathOf(path: ReadonlyArray<PropertyKey | { key: PropertyKey }> | undefined): string {

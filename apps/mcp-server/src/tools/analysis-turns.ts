@@ -1,7 +1,7 @@
 import { CARD_RESOURCE_URI, type AnalysisOutput, type Turn } from '@ask-analyst/protocol';
 import type { FollowOptions } from '@ask-analyst/service';
 import type { ToolContext, ToolResult } from './define-tool.js';
-import { cell, count, table } from './markdown.js';
+import { atLineStart, cell, count, table, text } from './markdown.js';
 
 /** `_meta` of the tools whose results the Ask Analyst card shows (SPEC section 5). */
 export const CARD_META = { ui: { resourceUri: CARD_RESOURCE_URI } };
@@ -25,15 +25,15 @@ export function analysisResult(output: AnalysisOutput): ToolResult<AnalysisOutpu
 /** The markdown text of a turn: for hosts that draw no card, and for the model. */
 export function turnText({ conversation, turn }: AnalysisOutput): string {
   const head = `**Ask Analyst** · conversation \`${conversation.id}\`, turn \`${turn.id}\` (${turn.index + 1} of ${conversation.turnCount}) · **${turn.status}**`;
-  const lines = [head, '', `> ${cell(turn.question, 500)}`, ''];
+  const lines = [head, '', `> ${atLineStart(cell(turn.question, 500))}`, ''];
   if (turn.status === 'queued' || turn.status === 'running') {
     lines.push(
-      `${turn.progress?.message ?? 'Waiting to start'}. The analysis continues in the background: call get_analysis with this conversationId and turnId (waitSeconds up to 25) to follow it.`,
+      `${atLineStart(text(turn.progress?.message ?? 'Waiting to start'))}. The analysis continues in the background: call get_analysis with this conversationId and turnId (waitSeconds up to 25) to follow it.`,
     );
   } else if (turn.status === 'cancelled') {
     lines.push('The analysis was cancelled. Ask again with continue_analysis.');
   } else if (turn.error) {
-    lines.push(`Failed (${turn.error.code}): ${turn.error.message}`);
+    lines.push(`Failed (${turn.error.code}): ${text(turn.error.message)}`);
   } else if (turn.answer) {
     lines.push(...answerText(turn));
   }
@@ -44,7 +44,7 @@ function answerText(turn: Turn): string[] {
   const answer = turn.answer!;
   const { table: t } = answer;
   const shown = t.rows.slice(0, ROWS_IN_TEXT);
-  const lines = [answer.summary, ''];
+  const lines = [atLineStart(text(answer.summary)), ''];
   if (t.columns.length > 0 && t.rows.length > 0) {
     lines.push(
       table(
@@ -60,7 +60,7 @@ function answerText(turn: Turn): string[] {
       );
     }
   }
-  lines.push(`Understood as: ${answer.interpretation.restatement}`);
+  lines.push(`Understood as: ${text(answer.interpretation.restatement)}`);
   if (answer.interpretation.unused.length > 0) {
     lines.push(
       `Words not used: ${answer.interpretation.unused.map((w) => `"${cell(w)}"`).join(', ')}.`,

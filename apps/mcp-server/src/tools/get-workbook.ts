@@ -1,7 +1,7 @@
 import { GetWorkbookInputSchema, GetWorkbookOutputSchema } from '@ask-analyst/protocol';
 import { getReadableWorkbookWithWorksheets, semanticsByColumn } from '@ask-analyst/workspace';
 import { defineTool, READ_ONLY_ANNOTATIONS } from './define-tool.js';
-import { cell, count, plural } from './markdown.js';
+import { atLineStart, cell, count, plural } from './markdown.js';
 import { notFound } from './readable.js';
 
 /** One workbook the signed-in user can read, with its worksheets and their columns. */
@@ -42,7 +42,7 @@ export const getWorkbook = defineTool({
     const text = [
       `**${cell(workbook.name)}** (\`${workbook.id}\`) in ${cell(workbook.workspace.name)}, ` +
         `owned by ${cell(workbook.owner.name)}, updated ${workbook.updatedAt}`,
-      cell(workbook.description, 400),
+      atLineStart(cell(workbook.description, 400)),
       '',
       ...worksheets.map(
         (sheet) =>

@@ -3,7 +3,7 @@ import { ListAnalysesInputSchema, ListAnalysesOutputSchema } from '@ask-analyst/
 import { listReadableConversations } from '@ask-analyst/workspace';
 import { asToolErrors } from './data-errors.js';
 import { defineTool, READ_ONLY_ANNOTATIONS } from './define-tool.js';
-import { cell, plural, table } from './markdown.js';
+import { plural, table } from './markdown.js';
 
 /** The signed-in user's Ask Analyst history, newest first. */
 export const listAnalyses = defineTool({
@@ -36,13 +36,7 @@ export const listAnalyses = defineTool({
             '',
             table(
               ['id', 'title', 'workspace', 'turns', 'updated'],
-              conversations.map((c) => [
-                c.id,
-                cell(c.title),
-                c.workspace.name,
-                c.turnCount,
-                c.updatedAt,
-              ]),
+              conversations.map((c) => [c.id, c.title, c.workspace.name, c.turnCount, c.updatedAt]),
             ),
           ].join('\n');
     return { structuredContent: { conversations, nextCursor: page.nextCursor }, text };

@@ -8,6 +8,8 @@ import { START } from '../test-support/app.js';
 import { createTestDatabase, PEOPLE } from '../test-support/database.js';
 import { toolHarness } from '../test-support/tools.js';
 import { defineTool, type ToolContext } from './define-tool.js';
+import { text } from './markdown.js';
+import { toolErrorResult } from './run-tool.js';
 
 const annotations = {
   readOnlyHint: true,
@@ -77,7 +79,8 @@ describe('the tool funnel (runTool)', () => {
       field: 'limit',
     });
     expect(error.message).toMatch(/argument "limit": Too big/);
-    expect(result.content).toEqual([{ type: 'text', text: error.message }]);
+    // The same words in `content`, as markdown text ("<=100" escaped).
+    expect(result.content).toEqual([{ type: 'text', text: text(error.message) }]);
 
     const nested = errorOf(
       await toolHarness(db).call(probe, { mode: 'ok', filters: [{ value: 1 }] }),
@@ -197,5 +200,17 @@ describe('the tool funnel (runTool)', () => {
     const result = await harness.call(probe, { mode: 'ok' });
     expect(result.isError).toBeFalsy();
     expect(result.structuredContent).toEqual({ mode: 'ok' });
+  });
+
+  it('shows an error message as text: markup in it is escaped in `content`, kept in the data', () => {
+    const message = 'No worksheet named <img src=x onerror=alert(1)> or [x](https://evil.test)';
+    const result = toolErrorResult(new ToolError('not_found', message), 'req_1');
+    expect(result.content).toEqual([
+      {
+        type: 'text',
+        text: 'No worksheet named \\<img src=x onerror=alert(1)\\> or \\[x\\](https://evil.test)',
+      },
+    ]);
+    expect(ToolErrorSchema.parse(result.structuredContent).error.message).toBe(message);
   });
 });

@@ -15,6 +15,7 @@ import type { McpConfig } from '../config.js';
 import { ToolError } from '../errors.js';
 import { toToolError } from './data-errors.js';
 import type { ToolContext, ToolDefinition } from './define-tool.js';
+import { atLineStart, text } from './markdown.js';
 
 /** What the funnel needs from the app, shared by every request. */
 export interface ToolRuntime {
@@ -139,7 +140,7 @@ export function toolErrorResult(error: ToolError, requestId: string): CallToolRe
   };
   return {
     isError: true,
-    content: [{ type: 'text', text: content.error.message }],
+    content: [{ type: 'text', text: atLineStart(text(content.error.message)) }],
     structuredContent: content,
   };
 }

@@ -1,5 +1,6 @@
 import { SCOPES, WhoamiInputSchema, WhoamiOutputSchema, type Scope } from '@ask-analyst/protocol';
 import { defineTool } from './define-tool.js';
+import { code, text } from './markdown.js';
 
 const isScope = (value: string): value is Scope => (SCOPES as readonly string[]).includes(value);
 
@@ -33,10 +34,11 @@ export const whoami = defineTool({
         clientId: client.clientId,
       },
       text: [
-        `Signed in to **Ask Analyst** as **${principal.name}** (${principal.email}) of **${principal.orgName}**.`,
+        `Signed in to **Ask Analyst** as **${text(principal.name)}** (${text(principal.email)}) ` +
+          `of **${text(principal.orgName)}**.`,
         '',
         `- Scopes: ${scopes.length > 0 ? scopes.map((s) => `\`${s}\``).join(', ') : 'none'}`,
-        `- Client: \`${client.clientId}\``,
+        `- Client: ${code(client.clientId)}`,
       ].join('\n'),
     };
   },
