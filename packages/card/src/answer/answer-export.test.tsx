@@ -2,7 +2,7 @@ import { readFileSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
 import { fireEvent, render, screen } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
-import { recordedAnswer, recordedTurn } from '../test-support.js';
+import { recordedAnswer, recordedTurn } from '../test-support/recorded.js';
 import { AnswerView, TurnView } from './index.js';
 
 const packageDir = resolve(import.meta.dirname, '..', '..');

@@ -1,7 +1,7 @@
 import type { Answer } from '@ask-analyst/protocol';
 import { fireEvent, render, screen, within } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
-import { recordedAnswer } from '../test-support.js';
+import { recordedAnswer } from '../test-support/recorded.js';
 import { AnswerView } from '../views/answer-view.js';
 import { timeTicks } from './time-ticks.js';
 

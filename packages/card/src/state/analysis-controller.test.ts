@@ -1,7 +1,7 @@
 import type { CallToolResult } from '@modelcontextprotocol/client';
 import { describe, expect, it } from 'vitest';
 import { scenario } from '../fixtures/scenarios.js';
-import { recordedOutput } from '../test-support.js';
+import { recordedOutput } from '../test-support/recorded.js';
 import { AnalysisController } from './analysis-controller.js';
 
 describe('asking the question of another worksheet', () => {
