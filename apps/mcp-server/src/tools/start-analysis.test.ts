@@ -95,12 +95,15 @@ describe('start_analysis through the MCP endpoint (seeded demo workspace)', () =
     expect(followUp.conversation.workspace.name).toBe('Research');
   });
 
-  it('keeps SQL in the question as words: nothing runs but the compiled plan', async () => {
+  it('keeps SQL in the question as words: it is refused, and nothing runs', async () => {
     const workbookId = await demo.workbookId('Film Industry');
     const question = "How many movies by director'; DROP TABLE movies; --";
     const { turn } = dataOf<AnalysisOutput>(await start('alan', { question, workbookId }));
-    expect(turn.status).toBe('succeeded');
-    expect(turn.answer?.query.sql).not.toMatch(/DROP/i);
+    // SPEC 4, precision first: words it cannot place fail the turn, naming them.
+    expect(turn.status).toBe('failed');
+    expect(turn.error?.code).toBe('not_understood');
+    expect(turn.error?.message).toMatch(/DROP|TABLE/);
+    expect(turn.answer).toBeUndefined();
     const again = dataOf<AnalysisOutput>(
       await start('alan', { question: 'How many movies?', workbookId }),
     );
