@@ -83,7 +83,7 @@ export async function buildAuthApp(deps: AuthAppDeps): Promise<FastifyInstance> 
     csrfSecret: deriveCsrfSecret(cookieKeys),
     signInThrottle: new SignInThrottle(config.rateLimits.signIn),
   });
-  await mountProvider(app, { provider });
+  await mountProvider(app, { provider, issuer: config.issuer });
 
   app.get('/healthz', async () => ({ status: 'ok' }));
   app.get('/favicon.ico', async (_request, reply) => reply.code(204).send());
