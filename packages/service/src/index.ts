@@ -1,5 +1,5 @@
 export { isServiceError, ServiceError } from './errors.js';
-export type { ServiceErrorCode } from './errors.js';
+export type { ServiceErrorCode, ServiceErrorReason } from './errors.js';
 export type { ServiceLogger } from './logger.js';
 export { setBounded } from './principals/bounded-map.js';
 export { createPrincipalCache } from './principals/principal-cache.js';

@@ -107,7 +107,8 @@ export function createAnalysisService(options: AnalysisServiceOptions): Analysis
     if (!conversation) {
       throw new ServiceError(
         'not_found',
-        `No conversation with id ${conversationId} that you can read. Use list_analyses to find your conversations.`,
+        `No conversation with id ${conversationId} that you can read.`,
+        { reason: { kind: 'conversation_not_readable', conversationId } },
       );
     }
     return conversation;
@@ -142,8 +143,8 @@ export function createAnalysisService(options: AnalysisServiceOptions): Analysis
     if (unfinished >= limit) {
       throw new ServiceError(
         'rate_limited',
-        `You already have ${unfinished} analyses queued or running (the limit is ${limit}). Wait for one to finish (get_analysis) or cancel one (cancel_analysis), then retry.`,
-        { retryAfterSeconds: 5 },
+        `You already have ${unfinished} analyses queued or running (the limit is ${limit}). Wait for one to finish or cancel one, then retry.`,
+        { retryAfterSeconds: 5, reason: { kind: 'too_many_unfinished', unfinished, limit } },
       );
     }
   };
@@ -171,10 +172,9 @@ export function createAnalysisService(options: AnalysisServiceOptions): Analysis
     }
     const readable = await listReadableWorksheets(db, principal, links);
     if (readable.length === 0) {
-      throw new ServiceError(
-        'not_found',
-        'You have no worksheets to analyse. Use list_workbooks to see what you can read.',
-      );
+      throw new ServiceError('not_found', 'You have no worksheets to analyse.', {
+        reason: { kind: 'nothing_to_analyse' },
+      });
     }
     return analysable(readable);
   };
@@ -361,10 +361,9 @@ function analysable(worksheets: ReadableWorksheet[]): ReadableWorksheet[] {
  * belongs to a workspace they have no role in, so existence is not revealed (SPEC sections 4, 6).
  */
 export function notReadable(noun: 'workbook' | 'worksheet', id: string): ServiceError {
-  return new ServiceError(
-    'not_found',
-    `No ${noun} with id ${id} that you can read. Use list_workbooks and get_workbook to find ${noun}s you have access to.`,
-  );
+  return new ServiceError('not_found', `No ${noun} with id ${id} that you can read.`, {
+    reason: { kind: 'object_not_readable', noun, id },
+  });
 }
 
 /**
