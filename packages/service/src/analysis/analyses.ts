@@ -4,6 +4,8 @@ import {
   type CancelAnalysisInput,
   type ContinueAnalysisInput,
   type GetAnalysisInput,
+  type ListAnalysesInput,
+  type ListAnalysesOutput,
   type StartAnalysisInput,
 } from '@ask-analyst/protocol';
 import {
@@ -32,6 +34,7 @@ import {
 import { ServiceError } from '../errors.js';
 import type { UserLimits } from '../limits/user-limits.js';
 import type { ServiceLogger } from '../logger.js';
+import { listHistory } from './history.js';
 import { createAnalysisRuntime, type AnalysisRuntime, type AnalysisSettings } from './runtime.js';
 import type { TurnWatch } from './turn-events.js';
 import { toConversation, toTurn, toWorksheetSource } from './views.js';
@@ -71,6 +74,8 @@ export interface AnalysisService {
   ): Promise<AnalysisOutput>;
   /** Cancels a queued or running turn; a finished one is returned unchanged. */
   cancel(principal: PrincipalRef, input: CancelAnalysisInput): Promise<AnalysisOutput>;
+  /** The user's conversations, newest first, a page at a time. */
+  history(principal: PrincipalRef, input: ListAnalysesInput): Promise<ListAnalysesOutput>;
   /** The analyst, the runner and its events (benchmarks, tests). */
   readonly runtime: AnalysisRuntime;
   /** Starts the turn runner (recovering turns a stopped process left). */
@@ -237,6 +242,7 @@ export function createAnalysisService(options: AnalysisServiceOptions): Analysis
     runtime,
     open: () => runtime.start(),
     close: () => runtime.stop(),
+    history: (principal, input) => listHistory(db, links, principal, input),
 
     async start(principal, { question, workbookId, worksheetId, waitSeconds }, follow = {}) {
       const candidates = await candidatesFor(principal, { workbookId, worksheetId });
