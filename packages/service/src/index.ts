@@ -42,3 +42,11 @@ export type { AnalysisRuntime, AnalysisSettings } from './analysis/runtime.js';
 export type { TurnWatch } from './analysis/turn-events.js';
 export type { PreparedSource, TurnRunner } from './analysis/turn-runner.js';
 export { toConversation, toTurn, toWorksheetSource } from './analysis/views.js';
+export {
+  describeWorkbook,
+  listWorkbooks,
+  profileWorksheet,
+  readableWorksheet,
+  readWorksheetRows,
+} from './catalog/workbooks.js';
+export type { CatalogDeps } from './catalog/workbooks.js';
