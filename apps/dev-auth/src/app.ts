@@ -10,6 +10,7 @@ import { requireTls } from './http/require-tls.js';
 import { applyPageHeaders, BASE_SECURITY_POLICY } from './http/security-headers.js';
 import { interactionRoutes } from './interactions/routes.js';
 import { messagePage } from './interactions/pages.js';
+import { SignInThrottle } from './interactions/sign-in-throttle.js';
 import { purgeExpiredModels } from './provider/adapter.js';
 import type { ProviderFetch } from './provider/client-id-metadata.js';
 import { createProvider } from './provider/create-provider.js';
@@ -80,10 +81,9 @@ export async function buildAuthApp(deps: AuthAppDeps): Promise<FastifyInstance> 
     issuer: config.issuer,
     mcpResource: config.mcpResource,
     csrfSecret: deriveCsrfSecret(cookieKeys),
-    signInPerIp: new FixedWindowLimiter(config.rateLimits.signInPerIp),
-    signInPerEmail: new FixedWindowLimiter(config.rateLimits.signInPerEmail),
+    signInThrottle: new SignInThrottle(config.rateLimits.signIn),
   });
-  await mountProvider(app, { provider });
+  await mountProvider(app, { provider, issuer: config.issuer });
 
   app.get('/healthz', async () => ({ status: 'ok' }));
   app.get('/favicon.ico', async (_request, reply) => reply.code(204).send());

@@ -26,7 +26,14 @@ describe('loadAuthConfig', () => {
       tls: undefined,
       requireTls: false,
     });
-    expect(config.rateLimits.signInPerEmail).toEqual({ max: 10, windowSeconds: 900 });
+    expect(config.rateLimits.signIn).toEqual({
+      freeFailures: 5,
+      baseDelaySeconds: 1,
+      maxDelaySeconds: 900,
+      addressFailures: 50,
+      windowSeconds: 900,
+    });
+    expect(config.rateLimits.registrationPerIp).toEqual({ max: 1000, windowSeconds: 3600 });
   });
 
   it('reads every setting', () => {

@@ -10,6 +10,7 @@ import {
   TLS_VARIABLES,
 } from '@ask-analyst/config';
 import { z } from 'zod';
+import type { SignInThrottleRule } from './interactions/sign-in-throttle.js';
 
 export { ConfigError } from '@ask-analyst/config';
 
@@ -86,9 +87,14 @@ const VARIABLES = {
   AUTH_SIGNING_KEYS: SigningKeysSchema,
   TRUST_PROXY: envTrustProxy(),
   NODE_ENV: envString('development'),
+  // Failures only (a right password never counts): per address across accounts, and per account
+  // and address before the growing delay (interactions/sign-in-throttle.ts).
   SIGN_IN_LIMIT_PER_IP: envInt(50, 1),
-  SIGN_IN_LIMIT_PER_EMAIL: envInt(10, 1),
-  REGISTRATION_LIMIT_PER_IP: envInt(20, 1),
+  SIGN_IN_FREE_FAILURES: envInt(5, 0),
+  SIGN_IN_MAX_DELAY_SECONDS: envInt(900, 1, 86_400),
+  // An MCP client registers once per install, some on every connection (an Inspector without a
+  // keychain); a developer's machine or an office behind one address must never reach it.
+  REGISTRATION_LIMIT_PER_IP: envInt(1000, 1),
   CIMD_ALLOW_PRIVATE_HOSTS: envBoolean(false),
   LOG_LEVEL: z.preprocess(
     blankToUndefined,
@@ -160,8 +166,13 @@ export function loadAuthConfig(env: NodeJS.ProcessEnv) {
         /** Fastify `trustProxy`; when set, the provider also trusts `X-Forwarded-*`. */
         trustProxy: e.TRUST_PROXY,
         rateLimits: {
-          signInPerIp: rule(e.SIGN_IN_LIMIT_PER_IP, SIGN_IN_WINDOW_SECONDS),
-          signInPerEmail: rule(e.SIGN_IN_LIMIT_PER_EMAIL, SIGN_IN_WINDOW_SECONDS),
+          signIn: {
+            freeFailures: e.SIGN_IN_FREE_FAILURES,
+            baseDelaySeconds: 1,
+            maxDelaySeconds: e.SIGN_IN_MAX_DELAY_SECONDS,
+            addressFailures: e.SIGN_IN_LIMIT_PER_IP,
+            windowSeconds: SIGN_IN_WINDOW_SECONDS,
+          } satisfies SignInThrottleRule,
           registrationPerIp: rule(e.REGISTRATION_LIMIT_PER_IP, REGISTRATION_WINDOW_SECONDS),
         },
         /** Lets Client ID Metadata Documents be fetched from private and loopback addresses (never in production). */

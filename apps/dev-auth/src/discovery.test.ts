@@ -1,7 +1,13 @@
+import { request } from 'node:http';
 import type { Database } from '@ask-analyst/workspace';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openTestDatabase } from './test-support/fixtures.js';
-import { startTestServer, type TestServer } from './test-support/harness.js';
+import {
+  authorizationUrl,
+  pkce,
+  startTestServer,
+  type TestServer,
+} from './test-support/harness.js';
 
 describe('discovery', () => {
   let db: Database;
@@ -75,4 +81,70 @@ describe('discovery', () => {
   it('leaves unknown paths to a plain 404', async () => {
     expect((await fetch(new URL('/nope', server.url))).status).toBe(404);
   });
+});
+
+describe('discovery behind a hostile Host', () => {
+  let db: Database;
+
+  beforeAll(async () => {
+    db = await openTestDatabase();
+  });
+  afterAll(async () => {
+    await db.close();
+  });
+
+  // fetch() will not send a forged Host; node:http will.
+  const getWithHeaders = (url: string, headers: Record<string, string>) =>
+    new Promise<{ status: number; body: string; location: string | undefined }>(
+      (resolve, reject) => {
+        const req = request(url, { headers }, (res) => {
+          let body = '';
+          res.setEncoding('utf8');
+          res.on('data', (chunk: string) => (body += chunk));
+          res.on('end', () =>
+            resolve({ status: res.statusCode ?? 0, body, location: res.headers.location }),
+          );
+        });
+        req.on('error', reject);
+        req.end();
+      },
+    );
+
+  const forgeries = {
+    Host: { host: 'evil.test' },
+    'X-Forwarded-Host': { 'x-forwarded-host': 'evil.test', 'x-forwarded-proto': 'https' },
+    Forwarded: { forwarded: 'host=evil.test;proto=https' },
+  };
+
+  for (const trustProxy of ['false', 'loopback']) {
+    for (const [name, headers] of Object.entries(forgeries)) {
+      it(`builds every URL from AUTH_URL under a forged ${name} (TRUST_PROXY=${trustProxy})`, async () => {
+        const server = await startTestServer(db, { env: { TRUST_PROXY: trustProxy } });
+        try {
+          for (const path of [
+            '/.well-known/oauth-authorization-server',
+            '/.well-known/openid-configuration',
+          ]) {
+            const res = await getWithHeaders(`${server.url}${path}`, headers);
+            expect(res.status).toBe(200);
+            expect(res.body).not.toContain('evil.test');
+            const doc = JSON.parse(res.body) as Record<string, string>;
+            expect(doc.token_endpoint).toBe(`${server.url}/oauth/token`);
+            expect(doc.authorization_endpoint).toBe(`${server.url}/oauth/authorize`);
+            expect(doc.registration_endpoint).toBe(`${server.url}/oauth/register`);
+            expect(doc.jwks_uri).toBe(`${server.url}/jwks`);
+          }
+          // The authorization endpoint's redirect to the sign-in page stays on the issuer too.
+          const authorize = await getWithHeaders(
+            authorizationUrl(server, { code_challenge: pkce().challenge }),
+            headers,
+          );
+          expect(authorize.status).toBe(303);
+          expect(authorize.location ?? '').not.toContain('evil.test');
+        } finally {
+          await server.close();
+        }
+      });
+    }
+  }
 });

@@ -1,4 +1,4 @@
-import { resolve } from 'node:path';
+import { join, resolve } from 'node:path';
 import {
   blankToUndefined,
   envInt,
@@ -15,6 +15,8 @@ const VARIABLES = {
   CDN_PORT: envInt(4100, 0, 65_535),
   CDN_HOST: envString('127.0.0.1'),
   DATA_DIR: envString('.data'),
+  // The one folder `pnpm ops import` may read from (default `${DATA_DIR}/imports`).
+  IMPORT_DIR: z.preprocess(blankToUndefined, z.string().optional()),
   DATABASE_URL: z.preprocess(blankToUndefined, z.url().optional()),
   // Demo users share a published password: seeded by default only outside production.
   SEED_DEMO: z.preprocess(blankToUndefined, z.enum(['true', 'false']).optional()),
@@ -33,6 +35,7 @@ export function loadStackConfig(env: NodeJS.ProcessEnv) {
       cdnPort: e.CDN_PORT,
       cdnHost: e.CDN_HOST,
       dataDir: resolve(e.DATA_DIR),
+      importDir: resolve(e.IMPORT_DIR ?? join(e.DATA_DIR, 'imports')),
       databaseUrl: e.DATABASE_URL,
       seedDemo: (e.SEED_DEMO ?? (e.NODE_ENV === 'production' ? 'false' : 'true')) === 'true',
       /** The CDN's certificate and key when it serves TLS (the same TLS_CERT_FILE the apps read). */

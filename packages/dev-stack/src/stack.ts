@@ -66,7 +66,13 @@ export async function startStack(
     // The apps stop together (each drains its own requests), then the stores they share.
     closers.push(() => Promise.all(apps.map(([app]) => app.close())));
     for (const [app, port, host] of apps) await app.listen({ port, host });
-    const admin = await startAdminServer({ db, engine, dataDir: stack.dataDir, storedCredentials });
+    const admin = await startAdminServer({
+      db,
+      engine,
+      dataDir: stack.dataDir,
+      importDir: stack.importDir,
+      storedCredentials,
+    });
     closers.push(() => admin.close());
     return {
       mcpUrl: mcpConfig.mcpUrl,

@@ -3,12 +3,11 @@ import { readAdminFile, adminFilePath } from './admin-file.js';
 import type { OpsCommand, OpsOutcome } from '@ask-analyst/workspace';
 import { OpsRemoteError } from './remote-error.js';
 
-/** Sends one command to the running stack's admin interface found through `${dataDir}/admin.json`. */
-export async function sendOpsCommand(
-  dataDir: string,
-  actor: string,
-  command: OpsCommand,
-): Promise<OpsOutcome> {
+/**
+ * Sends one command to the running stack's admin interface found through `${dataDir}/admin.json`;
+ * the stack records the operator its token belongs to as the actor.
+ */
+export async function sendOpsCommand(dataDir: string, command: OpsCommand): Promise<OpsOutcome> {
   const admin = await readAdminFile(dataDir);
   if (!admin) {
     throw new OpsRemoteError(
@@ -21,7 +20,7 @@ export async function sendOpsCommand(
     response = await fetch(`${admin.url}${ADMIN_COMMAND_PATH}`, {
       method: 'POST',
       headers: { authorization: `Bearer ${admin.token}`, 'content-type': 'application/json' },
-      body: JSON.stringify({ actor, command }),
+      body: JSON.stringify({ command }),
     });
   } catch {
     throw new OpsRemoteError(

@@ -3,9 +3,10 @@ import { createServer, type IncomingMessage, type ServerResponse } from 'node:ht
 import type { AddressInfo } from 'node:net';
 import { z } from 'zod';
 import { removeAdminFile, writeAdminFile } from './admin-file.js';
+import { defaultImportDir, ensureImportDir } from './import-folder.js';
+import { processAccount, runOperatorCommand } from './operator-command.js';
 import {
   OpsCommandSchema,
-  runOpsCommand,
   toOpsFailure,
   type Database,
   type StoredCredentials,
@@ -19,6 +20,13 @@ export interface AdminServerOptions {
   storedCredentials?: StoredCredentials;
   /** The stack's data folder: `admin.json` (port and operator token, mode 0600) is written there. */
   dataDir: string;
+  /** The only folder imports read from (created 0700 if missing); default `${dataDir}/imports`. */
+  importDir?: string;
+  /**
+   * Who holds the operator token, recorded as the actor of every command: by default the
+   * operating-system account of this process, the only one that can read `admin.json`.
+   */
+  operator?: string;
   /** Loopback port; 0 (default) picks a free one. */
   port?: number;
   /** Where unexpected errors are reported (never tokens). */
@@ -36,20 +44,22 @@ export const ADMIN_COMMAND_PATH = '/v1/commands';
 // A command carries at most an import's semantic layer (semantics-file.ts), read by the CLI.
 const MAX_BODY_BYTES = 1024 * 1024;
 
-const AdminRequestSchema = z.object({
-  actor: z.string().trim().min(1).max(200),
-  command: OpsCommandSchema,
-});
+// No actor field: the actor is the operator the token authenticates, not what a caller claims.
+const AdminRequestSchema = z.strictObject({ command: OpsCommandSchema });
 
 /**
  * The loopback-only admin interface through which `pnpm ops` reaches the running dev stack (whose
  * embedded database only this process may open). It listens on 127.0.0.1, requires a bearer
  * operator token generated at start and written with the port to `${dataDir}/admin.json` (mode
  * 0600, so only the operator's account can read it), refuses other Host headers (DNS rebinding)
- * and any request carrying an Origin (browsers).
+ * and any request carrying an Origin (browsers). The audit records that operator as the actor;
+ * imports read only from the import folder.
  */
 export async function startAdminServer(options: AdminServerOptions): Promise<AdminServer> {
   const token = randomBytes(32).toString('base64url');
+  const importDir = options.importDir ?? defaultImportDir(options.dataDir);
+  await ensureImportDir(importDir);
+  const operator = options.operator ?? processAccount();
   const expected = Buffer.from(`Bearer ${token}`);
   const log = options.log ?? (() => undefined);
   let port = 0;
@@ -81,13 +91,14 @@ export async function startAdminServer(options: AdminServerOptions): Promise<Adm
     if (body === null)
       return send(response, 413, failure('payload_too_large', 'request body too large'));
     try {
-      const { actor, command } = AdminRequestSchema.parse(JSON.parse(body));
-      const outcome = await runOpsCommand(
+      const { command } = AdminRequestSchema.parse(JSON.parse(body));
+      const outcome = await runOperatorCommand(
         {
           db: options.db,
           engine: options.engine,
-          actor,
+          actor: operator,
           storedCredentials: options.storedCredentials,
+          importDir,
         },
         command,
       );

@@ -17,24 +17,25 @@ Commands:
   purge [--telemetry-days N] [--questions-days N]
                                Delete telemetry (default 90 days) and questions (default 365 days) older than that
   import <file> --workspace <name> --workbook <name> --worksheet <name> [--org <name>] [--owner <email>] [--format csv|json|parquet] [--semantics <layer.json>]
-                               Import a CSV, JSON or Parquet file as a new worksheet, with its semantic layer
+                               Import a CSV, JSON or Parquet file as a new worksheet, with its semantic layer;
+                               the file must be inside the import folder (IMPORT_DIR, default \${DATA_DIR:-.data}/imports)
   audit [--limit N]            Show recent ops audit entries
 
 Options:
-  --actor <name>   Who is acting, for the audit log (default: $USER)
   --json           Print the result as JSON
   --help           Show this help
 
 With DATABASE_URL set the command works on that Postgres database directly (DATA_DIR names the data
 folder for imports); otherwise it goes through the running dev stack's loopback admin interface,
-found in \${DATA_DIR:-.data}/admin.json.`;
+found in \${DATA_DIR:-.data}/admin.json. The audit log records who acted as the identity that
+authenticated: the account that started the stack (only it can read admin.json), or, with
+DATABASE_URL, this account and its database role.`;
 
 export type ParsedArgs =
   | { help: true }
   | {
       help: false;
       command: OpsCommand;
-      actor: string;
       json: boolean;
       /** `import --semantics`: the semantic layer's JSON file, read by the CLI itself. */
       semanticsFile?: string | undefined;
@@ -52,7 +53,7 @@ const ARITY: Record<string, string | null> = {
 };
 
 /** Parses `pnpm ops` arguments into a validated command. */
-export function parseOpsArgs(argv: string[], defaultActor: string | undefined): ParsedArgs {
+export function parseOpsArgs(argv: string[]): ParsedArgs {
   let parsed;
   try {
     parsed = parseArgs({
@@ -89,8 +90,11 @@ export function parseOpsArgs(argv: string[], defaultActor: string | undefined): 
       argument ? `${name} takes one ${argument}` : `${name} takes no positional arguments`,
     );
   }
-  const actor = values.actor ?? defaultActor;
-  if (!actor) throw new UsageError('Say who is acting: --actor <name> (or set $USER)');
+  if (values.actor !== undefined) {
+    throw new UsageError(
+      '--actor is gone: the audit log records the operator identity that authenticated, not a name given here',
+    );
+  }
 
   const candidate = {
     name,
@@ -118,7 +122,6 @@ export function parseOpsArgs(argv: string[], defaultActor: string | undefined): 
   return {
     help: false,
     command: command.data,
-    actor,
     json: values.json,
     semanticsFile: values.semantics,
   };

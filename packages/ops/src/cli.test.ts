@@ -1,4 +1,4 @@
-import { mkdtemp, rm, stat, writeFile } from 'node:fs/promises';
+import { mkdtemp, rm, stat, symlink, writeFile } from 'node:fs/promises';
 import { request } from 'node:http';
 import os from 'node:os';
 import path from 'node:path';
@@ -17,6 +17,9 @@ import { adminFilePath, readAdminFile } from './admin-file.js';
 import { startAdminServer, type AdminServer } from './admin-server.js';
 import { main } from './cli.js';
 
+/** The account this test runs as: the stack's operator, recorded as the actor of every command. */
+const ACCOUNT = os.userInfo().username;
+
 let db: TestDatabase;
 let engine: WorksheetEngine;
 let dataDir: string;
@@ -30,8 +33,8 @@ beforeAll(async () => {
   ({ engine, dataDir, dispose: disposeEngine } = await openTestEngine());
   world = await createSmallWorld(db);
   await migrate(db, [authMigrationSet]);
-  admin = await startAdminServer({ db, engine, dataDir, storedCredentials });
   files = await mkdtemp(path.join(os.tmpdir(), 'ask-analyst-cli-'));
+  admin = await startAdminServer({ db, engine, dataDir, storedCredentials, importDir: files });
 });
 
 afterAll(async () => {
@@ -136,19 +139,36 @@ describe('pnpm ops through the running stack', () => {
       (await db.query('select 1 from oidc_models where account_id = $1', [world.linus])).rowCount,
     ).toBe(0);
     expect((await findPrincipal(db, world.linus))?.active).toBe(false);
+    // USER says carol; the audit says who the stack's token belongs to.
     expect((await listAudit(db, { limit: 1 }))[0]).toMatchObject({
-      actor: 'carol',
+      actor: ACCOUNT,
       action: 'user.revoke',
       target: 'linus@acme.test',
     });
 
-    const restored = await ops(['restore-user', 'linus@acme.test', '--actor', 'dave', '--json']);
+    const restored = await ops(['restore-user', 'linus@acme.test', '--json'], { USER: 'dave' });
     expect(restored.status).toBe(0);
     expect(JSON.parse(restored.out)).toMatchObject({ user: { id: world.linus, status: 'active' } });
     expect((await listAudit(db, { limit: 1 }))[0]).toMatchObject({
-      actor: 'dave',
+      actor: ACCOUNT,
       action: 'user.restore',
     });
+  });
+
+  it('takes no actor from the caller: --actor is refused, and so is an actor field', async () => {
+    const before = (await listAudit(db)).length;
+    const result = await ops(['enroll-org', 'Globex', '--actor', 'mallory']);
+    expect(result.status).toBe(2);
+    expect(result.err).toMatch(/--actor is gone: the audit log records the operator identity/);
+    const token = (await readAdminFile(dataDir))!.token;
+    expect(
+      await raw({
+        headers: { 'content-type': 'application/json', authorization: `Bearer ${token}` },
+        body: JSON.stringify({ actor: 'mallory', command: { name: 'enroll-org', org: 'Globex' } }),
+      }),
+    ).toBe(400);
+    expect((await listAudit(db)).length).toBe(before);
+    expect((await findPrincipal(db, world.hopper))?.orgEnrolled).toBe(false);
   });
 
   it('invalidate-tokens, enroll-org and unenroll-org', async () => {
@@ -210,14 +230,36 @@ describe('pnpm ops through the running stack', () => {
       'Again',
     ]);
     expect(bad.status).toBe(1);
-    expect(bad.err).toMatch(/^Error: /);
+    expect(bad.err).toMatch(/^Error: Import refused: .*missing\.csv does not exist/);
+  });
+
+  it('import reads nothing outside the import folder, nor through a link in it', async () => {
+    const before = (await listAudit(db)).length;
+    await symlink('/etc/passwd', path.join(files, 'passwd.csv'));
+    for (const file of ['/etc/passwd', path.join(files, 'passwd.csv')]) {
+      const result = await ops([
+        'import',
+        file,
+        '--workspace',
+        'Operations',
+        '--workbook',
+        'Stolen',
+        '--worksheet',
+        'Passwords',
+      ]);
+      expect(result.status, file).toBe(1);
+      expect(result.err).toMatch(/^Error: Import refused: /);
+    }
+    expect((await listAudit(db)).length).toBe(before);
+    const { rowCount } = await db.query("select 1 from workbooks where name = 'Stolen'");
+    expect(rowCount).toBe(0);
   });
 
   it('audit lists recent entries', async () => {
     const result = await ops(['audit', '--limit', '3']);
     expect(result.status).toBe(0);
     expect(result.out.split('\n')).toHaveLength(3);
-    expect(result.out).toMatch(/carol {2}worksheet\.import {2}Operations \/ Targets \/ FY25/);
+    expect(result.out).toContain(`${ACCOUNT}  worksheet.import  Operations / Targets / FY25`);
   });
 
   it('an unknown email exits 1 with a clear message, and bad usage exits 2 with help', async () => {
@@ -262,15 +304,16 @@ describe('pnpm ops through the running stack', () => {
 });
 
 describe.skipIf(!process.env.TEST_DATABASE_URL)('pnpm ops with DATABASE_URL', () => {
-  it('works on the Postgres database directly', async () => {
-    const result = await ops(['enroll-org', 'Globex', '--actor', 'erin'], {
+  it('works on the Postgres database directly, audited as this account and its role', async () => {
+    const result = await ops(['enroll-org', 'Globex'], {
       DATABASE_URL: db.url,
       DATA_DIR: dataDir,
     });
     expect(result).toMatchObject({ status: 0, err: '' });
     expect((await findPrincipal(db, world.hopper))?.orgEnrolled).toBe(true);
+    const role = new URL(db.url ?? '').username;
     expect((await listAudit(db, { limit: 1 }))[0]).toMatchObject({
-      actor: 'erin',
+      actor: `${ACCOUNT} (database role ${role})`,
       action: 'org.enroll',
     });
     const refused = await ops(['revoke-user', 'nobody@acme.test'], { DATABASE_URL: db.url });
@@ -292,9 +335,7 @@ describe.skipIf(!process.env.TEST_DATABASE_URL)('pnpm ops with DATABASE_URL', ()
         'A',
         '--json',
       ],
-      {
-        DATABASE_URL: db.url,
-      },
+      { DATABASE_URL: db.url, IMPORT_DIR: files },
     );
     expect(result.status).toBe(0);
     const imported = JSON.parse(result.out) as {

@@ -1,12 +1,10 @@
 #!/usr/bin/env node
 import { randomBytes } from 'node:crypto';
 import { realpathSync } from 'node:fs';
-import os from 'node:os';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import {
   openDatabase,
-  runOpsCommand,
   toOpsFailure,
   WorksheetEngine,
   type OpsCommand,
@@ -14,6 +12,8 @@ import {
 } from '@ask-analyst/workspace';
 import { sendOpsCommand } from './admin-client.js';
 import { parseOpsArgs, UsageError, USAGE } from './args.js';
+import { defaultImportDir } from './import-folder.js';
+import { processAccount, runOperatorCommand } from './operator-command.js';
 import { OpsRemoteError } from './remote-error.js';
 import { readSemanticsFile } from './semantics-file.js';
 import { storedCredentials } from '@ask-analyst/dev-auth/store';
@@ -32,8 +32,10 @@ const processIo: CliIo = {
 /**
  * `pnpm ops …`: the operator's command line. The one place in this package that reads the
  * environment: DATABASE_URL (work on that Postgres directly), DATA_DIR (the stack's data folder,
- * default `.data`), CURSOR_SECRET (unused by imports; random when absent) and USER (default actor; else the
- * account name).
+ * default `.data`), IMPORT_DIR (the folder direct imports read from, default `${DATA_DIR}/imports`)
+ * and CURSOR_SECRET (unused by imports; random when absent). The audit's actor is never read from
+ * the environment or the arguments: the stack records its own account, direct mode this account and
+ * its database role.
  * Returns the exit status: 0 done, 1 refused or failed, 2 bad usage.
  */
 export async function main(
@@ -43,7 +45,7 @@ export async function main(
 ): Promise<number> {
   let args;
   try {
-    args = parseOpsArgs(argv, env.USER ?? env.USERNAME ?? os.userInfo().username);
+    args = parseOpsArgs(argv);
   } catch (error) {
     if (!(error instanceof UsageError)) throw error;
     io.err(`${error.message}\n\n${USAGE}`);
@@ -54,6 +56,7 @@ export async function main(
     return 0;
   }
   const dataDir = path.resolve(env.DATA_DIR ?? '.data');
+  const importDir = path.resolve(env.IMPORT_DIR ?? defaultImportDir(dataDir));
   const command =
     args.command.name === 'import'
       ? { ...args.command, file: path.resolve(args.command.file) }
@@ -63,8 +66,8 @@ export async function main(
       ? { ...command, semantics: await readSemanticsFile(args.semanticsFile) }
       : command;
     const outcome = env.DATABASE_URL
-      ? await runDirect(env.DATABASE_URL, dataDir, env.CURSOR_SECRET, args.actor, sent)
-      : await sendOpsCommand(dataDir, args.actor, sent);
+      ? await runDirect(env.DATABASE_URL, dataDir, importDir, env.CURSOR_SECRET, sent)
+      : await sendOpsCommand(dataDir, sent);
     io.out(args.json ? JSON.stringify(outcome.result, null, 2) : outcome.summary);
     return 0;
   } catch (error) {
@@ -86,8 +89,8 @@ export async function main(
 async function runDirect(
   url: string,
   dataDir: string,
+  importDir: string,
   cursorSecret: string | undefined,
-  actor: string,
   command: OpsCommand,
 ): Promise<OpsOutcome> {
   const db = await openDatabase({ url });
@@ -99,7 +102,10 @@ async function runDirect(
         cursorSecret: cursorSecret ?? randomBytes(32).toString('base64url'),
       });
     }
-    return await runOpsCommand({ db, engine, actor, storedCredentials }, command);
+    // The identity that authenticated here: this account, and the role DATABASE_URL signed in as.
+    const { rows } = await db.query<{ role: string }>('select current_user as role');
+    const actor = `${processAccount()} (database role ${rows[0]?.role ?? 'unknown'})`;
+    return await runOperatorCommand({ db, engine, actor, storedCredentials, importDir }, command);
   } finally {
     await engine?.close();
     await db.close();

@@ -82,7 +82,7 @@ describe.skipIf(skipped !== undefined)(
             CLI,
             DATABASE_URL: db.url,
             DATA_DIR: path.join(dir, 'data'),
-            USER: 'carol',
+            IMPORT_DIR: dir,
           },
           stdio: 'inherit',
         });

@@ -27,8 +27,8 @@ beforeAll(async () => {
   db = await openTestDatabase();
   ({ engine, dataDir, dispose: disposeEngine } = await openTestEngine());
   await createSmallWorld(db);
-  admin = await startAdminServer({ db, engine, dataDir, storedCredentials });
   files = await mkdtemp(path.join(os.tmpdir(), 'ask-analyst-cli-semantics-'));
+  admin = await startAdminServer({ db, engine, dataDir, storedCredentials, importDir: files });
   await writeFile(path.join(files, 'runs.csv'), 'Title,Running Time min\nAlpha,90\nBeta,101\n');
   await writeFile(
     path.join(files, 'layer.json'),
@@ -95,7 +95,10 @@ describe(`pnpm ops import --semantics (${testDatabaseKind()})`, () => {
   it.skipIf(!process.env.TEST_DATABASE_URL)(
     'imports the layer directly on Postgres too',
     async () => {
-      const result = await ops(importArgs('Runs direct', 'layer.json'), { DATABASE_URL: db.url });
+      const result = await ops(importArgs('Runs direct', 'layer.json'), {
+        DATABASE_URL: db.url,
+        IMPORT_DIR: files,
+      });
       expect(result.status).toBe(0);
       expect(result.out).toMatch(/, semantic layer of 2 column\(s\)\)\.$/);
     },
@@ -129,10 +132,10 @@ describe(`pnpm ops import --semantics (${testDatabaseKind()})`, () => {
   });
 
   it('takes --semantics with import only', () => {
-    expect(parseOpsArgs(importArgs('X', 'layer.json'), 'carol')).toMatchObject({
+    expect(parseOpsArgs(importArgs('X', 'layer.json'))).toMatchObject({
       semanticsFile: path.join(files, 'layer.json'),
     });
-    expect(() => parseOpsArgs(['audit', '--semantics', 'layer.json'], 'carol')).toThrow(
+    expect(() => parseOpsArgs(['audit', '--semantics', 'layer.json'])).toThrow(
       '--semantics goes with import only',
     );
   });

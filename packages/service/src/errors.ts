@@ -10,6 +10,16 @@ const RETRYABLE: ReadonlySet<ServiceErrorCode> = new Set([
 ]);
 
 /**
+ * What a failure is about, for a front end that adds its own next step to the message (the MCP
+ * server names the tool to call; the web app links a page). The message itself names neither.
+ */
+export type ServiceErrorReason =
+  | { kind: 'conversation_not_readable'; conversationId: string }
+  | { kind: 'object_not_readable'; noun: 'workbook' | 'worksheet'; id: string }
+  | { kind: 'nothing_to_analyse' }
+  | { kind: 'too_many_unfinished'; unfinished: number; limit: number };
+
+/**
  * A failure a signed-in user should read: a stable `code` and a message written for them. Each
  * front end shows it in its own shape (the MCP tool funnel as an `isError` result).
  */
@@ -18,17 +28,26 @@ export class ServiceError extends Error {
   readonly retryable: boolean;
   /** How long to wait before retrying, when the service knows. */
   readonly retryAfterSeconds: number | undefined;
+  /** What the failure is about, when a front end may word a next step for it. */
+  readonly reason: ServiceErrorReason | undefined;
 
+  /** `message` is shown as it is by every front end: no tool, page or API names in it. */
   constructor(
     code: ServiceErrorCode,
     message: string,
-    options?: { retryable?: boolean; retryAfterSeconds?: number; cause?: unknown },
+    options?: {
+      retryable?: boolean;
+      retryAfterSeconds?: number;
+      reason?: ServiceErrorReason;
+      cause?: unknown;
+    },
   ) {
     super(message, options?.cause === undefined ? undefined : { cause: options.cause });
     this.name = 'ServiceError';
     this.code = code;
     this.retryable = options?.retryable ?? RETRYABLE.has(code);
     this.retryAfterSeconds = options?.retryAfterSeconds;
+    this.reason = options?.reason;
   }
 }
 

@@ -1,5 +1,5 @@
 export { isServiceError, ServiceError } from './errors.js';
-export type { ServiceErrorCode } from './errors.js';
+export type { ServiceErrorCode, ServiceErrorReason } from './errors.js';
 export type { ServiceLogger } from './logger.js';
 export { setBounded } from './principals/bounded-map.js';
 export { createPrincipalCache } from './principals/principal-cache.js';
@@ -42,3 +42,11 @@ export type { AnalysisRuntime, AnalysisSettings } from './analysis/runtime.js';
 export type { TurnWatch } from './analysis/turn-events.js';
 export type { PreparedSource, TurnRunner } from './analysis/turn-runner.js';
 export { toConversation, toTurn, toWorksheetSource } from './analysis/views.js';
+export {
+  describeWorkbook,
+  listWorkbooks,
+  profileWorksheet,
+  readableWorksheet,
+  readWorksheetRows,
+} from './catalog/workbooks.js';
+export type { CatalogDeps } from './catalog/workbooks.js';

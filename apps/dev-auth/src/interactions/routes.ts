@@ -4,7 +4,6 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type Provider from 'oidc-provider';
 import type { Interaction } from 'oidc-provider';
 import { z } from 'zod';
-import type { FixedWindowLimiter } from '../http/rate-limit.js';
 import { applyPageHeaders } from '../http/security-headers.js';
 import { REFUSAL_MESSAGES } from '../provider/accounts.js';
 import { interactionPath } from '../provider/configuration.js';
@@ -12,6 +11,7 @@ import { clientDisplay, consentRequest, consentScopes, grantConsent } from './co
 import { type CsrfBinding, csrfToken, verifyCsrfToken } from './csrf.js';
 import { consentPage, messagePage, refusalPage, signInPage } from './pages.js';
 import { authenticate, INVALID_CREDENTIALS } from './sign-in.js';
+import type { SignInThrottle } from './sign-in-throttle.js';
 
 export interface InteractionRoutesOptions {
   provider: Provider;
@@ -19,8 +19,7 @@ export interface InteractionRoutesOptions {
   issuer: string;
   mcpResource: string;
   csrfSecret: Buffer;
-  signInPerIp: FixedWindowLimiter;
-  signInPerEmail: FixedWindowLimiter;
+  signInThrottle: SignInThrottle;
 }
 
 const UidParams = z.object({ uid: z.string().regex(/^[\w-]{1,64}$/) });
@@ -160,10 +159,10 @@ export async function interactionRoutes(
       checkPost(request, interaction, 'login', body.csrf);
       if (interaction.prompt.name !== 'login') throw new PageError(400, 'Request expired', EXPIRED);
 
-      const byIp = options.signInPerIp.hit(request.ip);
-      const byEmail = options.signInPerEmail.hit(body.email.trim().toLowerCase());
-      if (!byIp.allowed || !byEmail.allowed) {
-        const wait = Math.max(byIp.retryAfterSeconds, byEmail.retryAfterSeconds);
+      const account = body.email.trim().toLowerCase();
+      const verdict = options.signInThrottle.check(account, request.ip);
+      if (!verdict.allowed) {
+        const wait = verdict.retryAfterSeconds;
         return reply
           .code(429)
           .header('retry-after', String(wait))
@@ -171,18 +170,21 @@ export async function interactionRoutes(
           .send(
             await renderSignIn(
               interaction,
-              `Too many sign-in attempts. Try again in ${Math.ceil(wait / 60)} minutes.`,
+              `Too many failed sign-in attempts. Try again in ${waitInWords(wait)}.`,
             ),
           );
       }
 
       const outcome = await authenticate(db, body.email, body.password);
       if (outcome.kind === 'invalid') {
+        options.signInThrottle.failed(account, request.ip);
         return reply
           .code(401)
           .type('text/html; charset=utf-8')
           .send(await renderSignIn(interaction, INVALID_CREDENTIALS));
       }
+      // The right password: whatever follows (a refusal included), this pair's failures are forgotten.
+      options.signInThrottle.succeeded(account, request.ip);
       if (outcome.kind === 'refused') {
         const message = REFUSAL_MESSAGES[outcome.reason];
         const returnTo = await provider.interactionResult(
@@ -227,6 +229,12 @@ export async function interactionRoutes(
       return reply.redirect(returnTo, 303);
     });
   });
+}
+
+function waitInWords(seconds: number): string {
+  if (seconds < 60) return seconds === 1 ? '1 second' : `${seconds} seconds`;
+  const minutes = Math.ceil(seconds / 60);
+  return minutes === 1 ? '1 minute' : `${minutes} minutes`;
 }
 
 function parse<T extends z.ZodType>(schema: T, value: unknown): z.infer<T> {

@@ -166,7 +166,7 @@ describe('sign-in page', () => {
   });
 });
 
-describe('sign-in rate limits', () => {
+describe('sign-in throttling', () => {
   let db: Database;
   let server: TestServer;
 
@@ -174,7 +174,7 @@ describe('sign-in rate limits', () => {
     db = await openTestDatabase();
     await seedPeople(db);
     server = await startTestServer(db, {
-      env: { SIGN_IN_LIMIT_PER_EMAIL: '3', SIGN_IN_LIMIT_PER_IP: '7' },
+      env: { SIGN_IN_FREE_FAILURES: '3', SIGN_IN_LIMIT_PER_IP: '9', TRUST_PROXY: 'loopback' },
     });
   });
   afterAll(async () => {
@@ -182,27 +182,58 @@ describe('sign-in rate limits', () => {
     await db.close();
   });
 
-  const attempt = async (email: string, password = 'wrong') => {
-    const browser = new Browser(server.url);
+  // The test's "addresses" are X-Forwarded-For entries a trusted loopback proxy would add.
+  const attempt = async (email: string, password: string, address: string) => {
+    const browser = new Browser(server.url, { 'x-forwarded-for': address });
     const first = pageOf(
       await browser.open(authorizationUrl(server, { code_challenge: pkce().challenge })),
     );
     const form = formOf(first.html);
-    return pageOf(await browser.submit(form.action, { csrf: form.csrf, email, password }));
+    return browser.submit(form.action, { csrf: form.csrf, email, password });
+  };
+  const status = async (email: string, password: string, address: string) => {
+    const visit = await attempt(email, password, address);
+    if (visit.kind !== 'page') return 'signed-in';
+    // Signed in, the browser lands on the consent page.
+    return visit.page.html.includes('data-testid="allow"') ? 'signed-in' : visit.page.status;
   };
 
-  it('limits attempts per email, even with the right password afterwards', async () => {
-    for (let i = 0; i < 3; i += 1) expect((await attempt('grace@acme.test')).status).toBe(401);
-    const limited = await attempt('GRACE@acme.test', PASSWORD);
-    expect(limited.status).toBe(429);
-    expect(limited.headers.get('retry-after')).toMatch(/^\d+$/);
-    expect(limited.html).toContain('Too many sign-in attempts');
+  it('never counts successful sign-ins', async () => {
+    for (let i = 0; i < 12; i += 1) {
+      expect(await status('ada@acme.test', PASSWORD, '192.0.2.10')).toBe('signed-in');
+    }
   });
 
-  it('limits attempts per address across emails', async () => {
-    // Four attempts were already counted for this address by the previous test.
-    for (const email of ['a@x.test', 'b@x.test', 'c@x.test'])
-      expect((await attempt(email)).status).toBe(401);
-    expect((await attempt('d@x.test')).status).toBe(429);
+  it('delays an account at an address after its free failures, growing', async () => {
+    for (let i = 0; i < 3; i += 1) {
+      expect(await status('grace@acme.test', 'wrong', '192.0.2.20')).toBe(401);
+    }
+    // The fourth failure starts the delay (1 s), so the next attempt is refused unchecked,
+    // even with the right password and the email typed differently.
+    expect(await status('grace@acme.test', 'wrong', '192.0.2.20')).toBe(401);
+    const limited = pageOf(await attempt('GRACE@acme.test', PASSWORD, '192.0.2.20'));
+    expect(limited.status).toBe(429);
+    expect(limited.headers.get('retry-after')).toBe('1');
+    expect(limited.html).toContain('Too many failed sign-in attempts. Try again in 1 second.');
+    await new Promise((resolve) => setTimeout(resolve, 1100));
+    expect(await status('grace@acme.test', 'wrong', '192.0.2.20')).toBe(401);
+    const longer = pageOf(await attempt('grace@acme.test', PASSWORD, '192.0.2.20'));
+    expect(longer.status).toBe(429);
+    expect(longer.headers.get('retry-after')).toBe('2');
+  });
+
+  it('lets the right password in from another address meanwhile', async () => {
+    expect(await status('grace@acme.test', PASSWORD, '198.51.100.5')).toBe('signed-in');
+  });
+
+  it('holds one address failing across accounts to its limit', async () => {
+    for (const email of ['a@x.test', 'b@x.test', 'c@x.test', 'd@x.test', 'e@x.test']) {
+      expect(await status(email, 'wrong', '203.0.113.30')).toBe(401);
+    }
+    for (const email of ['f@x.test', 'g@x.test', 'h@x.test', 'i@x.test']) {
+      expect(await status(email, 'wrong', '203.0.113.30')).toBe(401);
+    }
+    expect(await status('ada@acme.test', PASSWORD, '203.0.113.30')).toBe(429);
+    expect(await status('ada@acme.test', PASSWORD, '203.0.113.31')).toBe('signed-in');
   });
 });

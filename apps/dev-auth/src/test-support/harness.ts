@@ -82,11 +82,16 @@ export function pageOf(visit: Visit): Page {
 export class Browser {
   private readonly cookies = new Map<string, { name: string; value: string; path: string }>();
 
-  constructor(private readonly origin: string) {}
+  /** `extraHeaders` go on every request (say, the `X-Forwarded-For` of a trusted proxy). */
+  constructor(
+    private readonly origin: string,
+    private readonly extraHeaders: Record<string, string> = {},
+  ) {}
 
   async request(url: string, init: RequestInit = {}): Promise<Response> {
     const target = new URL(url, this.origin);
     const headers = new Headers(init.headers);
+    for (const [name, value] of Object.entries(this.extraHeaders)) headers.set(name, value);
     const cookie = this.cookieHeader(target);
     if (cookie) headers.set('cookie', cookie);
     const res = await fetch(target, { ...init, headers, redirect: 'manual' });

@@ -1,6 +1,7 @@
 import { isServiceError } from '@ask-analyst/service';
 import { isDataError, isWorkspaceError } from '@ask-analyst/workspace';
 import { ToolError } from '../errors.js';
+import { withNextStep } from './next-steps.js';
 
 /**
  * Tool arguments the workspace checks itself. Other `invalid_argument` fields (a stored data
@@ -17,8 +18,8 @@ const ARGUMENT_FIELD = /^(columns|filters|sort|limit|cursor)(\[\d+\])?(\.[a-z]+)
 export function toToolError(error: unknown): unknown {
   if (error instanceof ToolError) return error;
   if (isServiceError(error)) {
-    // The service writes its messages for the user, whatever the code.
-    return new ToolError(error.code, error.message, {
+    // The service writes its messages for the user, whatever the code; the tool to call next is ours.
+    return new ToolError(error.code, withNextStep(error), {
       retryable: error.retryable,
       ...(error.retryAfterSeconds === undefined
         ? {}

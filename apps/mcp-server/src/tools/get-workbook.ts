@@ -1,8 +1,9 @@
 import { GetWorkbookInputSchema, GetWorkbookOutputSchema } from '@ask-analyst/protocol';
-import { getReadableWorkbookWithWorksheets, semanticsByColumn } from '@ask-analyst/workspace';
+import { describeWorkbook } from '@ask-analyst/service';
+import { asToolErrors } from './data-errors.js';
 import { defineTool, READ_ONLY_ANNOTATIONS } from './define-tool.js';
 import { atLineStart, cell, count, plural } from './markdown.js';
-import { notFound } from './readable.js';
+import { catalogOf } from './catalog.js';
 
 /** One workbook the signed-in user can read, with its worksheets and their columns. */
 export const getWorkbook = defineTool({
@@ -19,26 +20,10 @@ export const getWorkbook = defineTool({
   inputSchema: GetWorkbookInputSchema,
   outputSchema: GetWorkbookOutputSchema,
   annotations: READ_ONLY_ANNOTATIONS,
-  async handler({ workbookId }, ctx) {
-    const found = await getReadableWorkbookWithWorksheets(ctx.db, ctx.principal, workbookId, {
-      appUrl: ctx.config.appUrl,
-    });
-    if (!found) throw notFound('workbook', workbookId);
-    const { workbook } = found;
-    const worksheets = found.worksheets.map((sheet) => {
-      // The semantic layer's description is the steward's word; a column's own is the fallback.
-      const layer = semanticsByColumn(sheet.semantics);
-      return {
-        id: sheet.id,
-        name: sheet.name,
-        description: sheet.description,
-        rowCount: sheet.rowCount,
-        columns: sheet.columns.map(({ name, type, description: own }) => {
-          const description = layer.get(name)?.description ?? own;
-          return description ? { name, type, description } : { name, type };
-        }),
-      };
-    });
+  async handler(args, ctx) {
+    const { workbook, worksheets } = await asToolErrors(() =>
+      describeWorkbook(catalogOf(ctx), ctx.principal, args),
+    );
     const text = [
       `**${cell(workbook.name)}** (\`${workbook.id}\`) in ${cell(workbook.workspace.name)}, ` +
         `owned by ${cell(workbook.owner.name)}, updated ${workbook.updatedAt}`,

@@ -1,8 +1,9 @@
 import { GetWorksheetInputSchema, GetWorksheetOutputSchema } from '@ask-analyst/protocol';
+import { profileWorksheet } from '@ask-analyst/service';
 import { asToolErrors } from './data-errors.js';
 import { defineTool, READ_ONLY_ANNOTATIONS } from './define-tool.js';
 import { cell, count, table } from './markdown.js';
-import { readableWorksheet } from './readable.js';
+import { catalogOf } from './catalog.js';
 
 /** Top values shown per column in the markdown text (all, up to 10, are in structuredContent). */
 const TOP_IN_TEXT = 3;
@@ -22,9 +23,11 @@ export const getWorksheet = defineTool({
   inputSchema: GetWorksheetInputSchema,
   outputSchema: GetWorksheetOutputSchema,
   annotations: READ_ONLY_ANNOTATIONS,
-  async handler({ worksheetId }, ctx) {
-    const sheet = await readableWorksheet(ctx, worksheetId);
-    const columns = await asToolErrors(() => ctx.engine.profile(sheet));
+  async handler(args, ctx) {
+    const { sheet, output } = await asToolErrors(() =>
+      profileWorksheet(catalogOf(ctx), ctx.principal, args),
+    );
+    const { columns } = output.worksheet;
     const rows = columns.map((column) => [
       column.name,
       column.type,
@@ -38,15 +41,7 @@ export const getWorksheet = defineTool({
         .join(', '),
     ]);
     return {
-      structuredContent: {
-        worksheet: {
-          id: sheet.id,
-          name: sheet.name,
-          workbookId: sheet.workbookId,
-          rowCount: sheet.rowCount,
-          columns,
-        },
-      },
+      structuredContent: output,
       text: [
         `**${cell(sheet.name)}** (\`${sheet.id}\`) in ${cell(sheet.workbook.name)}: ` +
           `${count(sheet.rowCount)} rows`,

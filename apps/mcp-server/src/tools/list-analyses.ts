@@ -1,6 +1,4 @@
-import { toConversation } from '@ask-analyst/service';
 import { ListAnalysesInputSchema, ListAnalysesOutputSchema } from '@ask-analyst/protocol';
-import { listReadableConversations } from '@ask-analyst/workspace';
 import { asToolErrors } from './data-errors.js';
 import { defineTool, READ_ONLY_ANNOTATIONS } from './define-tool.js';
 import { plural, table } from './markdown.js';
@@ -19,15 +17,9 @@ export const listAnalyses = defineTool({
   inputSchema: ListAnalysesInputSchema,
   outputSchema: ListAnalysesOutputSchema,
   annotations: READ_ONLY_ANNOTATIONS,
-  async handler({ cursor, limit }, ctx) {
-    const page = await asToolErrors(() =>
-      listReadableConversations(ctx.db, ctx.principal, {
-        appUrl: ctx.config.appUrl,
-        cursor: cursor ?? undefined,
-        limit,
-      }),
-    );
-    const conversations = page.conversations.map(toConversation);
+  async handler(args, ctx) {
+    const page = await asToolErrors(() => ctx.analyses.history(ctx.principal, args));
+    const { conversations } = page;
     const text =
       conversations.length === 0
         ? 'No Ask Analyst conversations yet. Start one with start_analysis.'

@@ -1,8 +1,9 @@
 import { ListWorkbooksInputSchema, ListWorkbooksOutputSchema } from '@ask-analyst/protocol';
-import { listReadableWorkbooks } from '@ask-analyst/workspace';
+import { listWorkbooks as listReadable } from '@ask-analyst/service';
 import { asToolErrors } from './data-errors.js';
 import { defineTool, READ_ONLY_ANNOTATIONS } from './define-tool.js';
 import { cell, plural } from './markdown.js';
+import { catalogOf } from './catalog.js';
 
 /** The workbooks the signed-in user can read, found by text or workspace, one page at a time. */
 export const listWorkbooks = defineTool({
@@ -20,16 +21,9 @@ export const listWorkbooks = defineTool({
   inputSchema: ListWorkbooksInputSchema,
   outputSchema: ListWorkbooksOutputSchema,
   annotations: READ_ONLY_ANNOTATIONS,
-  async handler({ query, workspaceId, cursor, limit }, ctx) {
-    const page = await asToolErrors(() =>
-      listReadableWorkbooks(ctx.db, ctx.principal, {
-        appUrl: ctx.config.appUrl,
-        query,
-        workspaceId,
-        cursor: cursor ?? undefined,
-        limit,
-      }),
-    );
+  async handler(args, ctx) {
+    const { query, cursor } = args;
+    const page = await asToolErrors(() => listReadable(catalogOf(ctx), ctx.principal, args));
     const lines = page.workbooks.map(
       (wb) =>
         `- **${cell(wb.name)}** (\`${wb.id}\`, ${cell(wb.workspace.name)}, ` +

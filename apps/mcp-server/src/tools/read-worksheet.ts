@@ -1,8 +1,9 @@
+import { readWorksheetRows } from '@ask-analyst/service';
 import { ReadWorksheetInputSchema, ReadWorksheetOutputSchema } from '@ask-analyst/protocol';
 import { asToolErrors } from './data-errors.js';
 import { defineTool, READ_ONLY_ANNOTATIONS } from './define-tool.js';
 import { cell, count, table } from './markdown.js';
-import { readableWorksheet } from './readable.js';
+import { catalogOf } from './catalog.js';
 
 /** Rows shown in the markdown text; the whole page is in `structuredContent`. */
 const ROWS_IN_TEXT = 20;
@@ -25,10 +26,9 @@ export const readWorksheet = defineTool({
   inputSchema: ReadWorksheetInputSchema,
   outputSchema: ReadWorksheetOutputSchema,
   annotations: READ_ONLY_ANNOTATIONS,
-  async handler({ worksheetId, columns, filters, sort, limit, cursor }, ctx) {
-    const sheet = await readableWorksheet(ctx, worksheetId);
-    const page = await asToolErrors(() =>
-      ctx.engine.read(sheet, { columns, filters, sort, limit, cursor }),
+  async handler(args, ctx) {
+    const { sheet, output: page } = await asToolErrors(() =>
+      readWorksheetRows(catalogOf(ctx), ctx.principal, args),
     );
     const shown = page.rows.slice(0, ROWS_IN_TEXT);
     const summary =

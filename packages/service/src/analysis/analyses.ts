@@ -4,6 +4,8 @@ import {
   type CancelAnalysisInput,
   type ContinueAnalysisInput,
   type GetAnalysisInput,
+  type ListAnalysesInput,
+  type ListAnalysesOutput,
   type StartAnalysisInput,
 } from '@ask-analyst/protocol';
 import {
@@ -32,6 +34,7 @@ import {
 import { ServiceError } from '../errors.js';
 import type { UserLimits } from '../limits/user-limits.js';
 import type { ServiceLogger } from '../logger.js';
+import { listHistory } from './history.js';
 import { createAnalysisRuntime, type AnalysisRuntime, type AnalysisSettings } from './runtime.js';
 import type { TurnWatch } from './turn-events.js';
 import { toConversation, toTurn, toWorksheetSource } from './views.js';
@@ -71,6 +74,8 @@ export interface AnalysisService {
   ): Promise<AnalysisOutput>;
   /** Cancels a queued or running turn; a finished one is returned unchanged. */
   cancel(principal: PrincipalRef, input: CancelAnalysisInput): Promise<AnalysisOutput>;
+  /** The user's conversations, newest first, a page at a time. */
+  history(principal: PrincipalRef, input: ListAnalysesInput): Promise<ListAnalysesOutput>;
   /** The analyst, the runner and its events (benchmarks, tests). */
   readonly runtime: AnalysisRuntime;
   /** Starts the turn runner (recovering turns a stopped process left). */
@@ -107,7 +112,8 @@ export function createAnalysisService(options: AnalysisServiceOptions): Analysis
     if (!conversation) {
       throw new ServiceError(
         'not_found',
-        `No conversation with id ${conversationId} that you can read. Use list_analyses to find your conversations.`,
+        `No conversation with id ${conversationId} that you can read.`,
+        { reason: { kind: 'conversation_not_readable', conversationId } },
       );
     }
     return conversation;
@@ -142,8 +148,8 @@ export function createAnalysisService(options: AnalysisServiceOptions): Analysis
     if (unfinished >= limit) {
       throw new ServiceError(
         'rate_limited',
-        `You already have ${unfinished} analyses queued or running (the limit is ${limit}). Wait for one to finish (get_analysis) or cancel one (cancel_analysis), then retry.`,
-        { retryAfterSeconds: 5 },
+        `You already have ${unfinished} analyses queued or running (the limit is ${limit}). Wait for one to finish or cancel one, then retry.`,
+        { retryAfterSeconds: 5, reason: { kind: 'too_many_unfinished', unfinished, limit } },
       );
     }
   };
@@ -171,10 +177,9 @@ export function createAnalysisService(options: AnalysisServiceOptions): Analysis
     }
     const readable = await listReadableWorksheets(db, principal, links);
     if (readable.length === 0) {
-      throw new ServiceError(
-        'not_found',
-        'You have no worksheets to analyse. Use list_workbooks to see what you can read.',
-      );
+      throw new ServiceError('not_found', 'You have no worksheets to analyse.', {
+        reason: { kind: 'nothing_to_analyse' },
+      });
     }
     return analysable(readable);
   };
@@ -237,6 +242,7 @@ export function createAnalysisService(options: AnalysisServiceOptions): Analysis
     runtime,
     open: () => runtime.start(),
     close: () => runtime.stop(),
+    history: (principal, input) => listHistory(db, links, principal, input),
 
     async start(principal, { question, workbookId, worksheetId, waitSeconds }, follow = {}) {
       const candidates = await candidatesFor(principal, { workbookId, worksheetId });
@@ -361,10 +367,9 @@ function analysable(worksheets: ReadableWorksheet[]): ReadableWorksheet[] {
  * belongs to a workspace they have no role in, so existence is not revealed (SPEC sections 4, 6).
  */
 export function notReadable(noun: 'workbook' | 'worksheet', id: string): ServiceError {
-  return new ServiceError(
-    'not_found',
-    `No ${noun} with id ${id} that you can read. Use list_workbooks and get_workbook to find ${noun}s you have access to.`,
-  );
+  return new ServiceError('not_found', `No ${noun} with id ${id} that you can read.`, {
+    reason: { kind: 'object_not_readable', noun, id },
+  });
 }
 
 /**
