@@ -18,17 +18,20 @@ export class ServiceError extends Error {
   readonly retryable: boolean;
   /** How long to wait before retrying, when the service knows. */
   readonly retryAfterSeconds: number | undefined;
+  /** For `invalid_argument`: the argument at fault, as a dotted path (`plan.measures[0].column`). */
+  readonly field: string | undefined;
 
   constructor(
     code: ServiceErrorCode,
     message: string,
-    options?: { retryable?: boolean; retryAfterSeconds?: number; cause?: unknown },
+    options?: { retryable?: boolean; retryAfterSeconds?: number; field?: string; cause?: unknown },
   ) {
     super(message, options?.cause === undefined ? undefined : { cause: options.cause });
     this.name = 'ServiceError';
     this.code = code;
     this.retryable = options?.retryable ?? RETRYABLE.has(code);
     this.retryAfterSeconds = options?.retryAfterSeconds;
+    this.field = options?.field;
   }
 }
 
