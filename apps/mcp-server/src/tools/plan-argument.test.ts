@@ -141,6 +141,45 @@ describe('start_analysis and continue_analysis with a plan (seeded demo workspac
     expect(rows.map((row) => row.at(-1) as number)[0]).toBeCloseTo(expected, 6);
   });
 
+  it('places a conversation that has no worksheet yet on its first plan', async () => {
+    const asked = await call('alan', 'start_analysis', {
+      question: 'zebra migrations',
+      waitSeconds: 30,
+    });
+    const first = AnalysisOutputSchema.parse(dataOf(asked));
+    expect(first.turn.error?.code).toBe('not_understood');
+    expect(textOf(asked)).toMatch(/whose worksheetId is the worksheet meant \(get_workbook/);
+    const planned = AnalysisOutputSchema.parse(
+      dataOf(
+        await call('alan', 'continue_analysis', {
+          conversationId: first.conversation.id,
+          question: QUESTION,
+          plan: plan(),
+          waitSeconds: 30,
+        }),
+      ),
+    );
+    expect(planned.turn.status).toBe('succeeded');
+    expect(planned.turn.answer?.source.worksheetId).toBe(movies);
+    expect(planned.conversation.workspace.name).toBe('Research');
+    // From then on, a plan stays on that worksheet.
+    const cars = await demo.worksheetId('Automobiles', 'Cars');
+    const elsewhere = errorOf(
+      await call('alan', 'continue_analysis', {
+        conversationId: first.conversation.id,
+        question: 'average horsepower',
+        plan: plan({
+          worksheetId: cars,
+          measures: [{ column: 'Horsepower', aggregation: 'avg', label: 'Average Horsepower' }],
+          dimensions: [],
+          sort: [],
+        }),
+        waitSeconds: 0,
+      }),
+    );
+    expect(elsewhere).toMatchObject({ code: 'invalid_argument', field: 'plan.worksheetId' });
+  });
+
   it('refuses an invalid plan with invalid_argument naming the field and what is allowed', async () => {
     const refused = async (args: Record<string, unknown>, tool = 'start_analysis') =>
       errorOf(await call('alan', tool, { question: QUESTION, waitSeconds: 0, ...args }));
@@ -249,7 +288,7 @@ describe('start_analysis and continue_analysis with a plan (seeded demo workspac
     await demo.app.flushTelemetry();
     const { rows } = await demo.db.query<{ argument_shape: unknown }>(
       `select argument_shape from telemetry where tool = 'start_analysis'
-        and jsonb_array_length(argument_shape->'plan'->'filters') > 0`,
+        and jsonb_typeof(argument_shape->'plan'->'filters'->0->'value') = 'array'`,
     );
     const shape = JSON.stringify(rows[0]?.argument_shape);
     expect(rows[0]?.argument_shape).toMatchObject({
