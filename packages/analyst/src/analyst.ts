@@ -1,5 +1,6 @@
 import {
   AnalysisPlanSchema,
+  type AnalysisPlan,
   type AnalysisStep,
   type Answer,
   type AnswerTable,
@@ -10,7 +11,9 @@ import {
 } from '@ask-analyst/protocol';
 import { isDataError, quoteIdentifier, type Cell } from '@ask-analyst/workspace';
 import { compilePlan, PlanError, WORKSHEET_VIEW } from './compiler/compile.js';
-import type { PreviousTurn } from './planner/build-plan.js';
+import type { PlanOutcome, PreviousTurn } from './planner/build-plan.js';
+import { checkPlan } from './planner/check-plan.js';
+import { interpretPlan } from './planner/plan-interpretation.js';
 import { findMentions } from './planner/mentions.js';
 import { deterministicPlanner, type Planner } from './planner/planner.js';
 import { MAX_INDEXED_VALUES, ValueIndex } from './semantics/values.js';
@@ -55,6 +58,11 @@ export interface AnalysisRequest {
   previous: PreviousTurn | null;
   /** Whether the caller named the worksheet (otherwise the analyst chose it). */
   worksheetStated: boolean;
+  /**
+   * The client's own plan (SPEC section 4), checked by the caller with `checkPlan` when it was
+   * passed: answered as planned, the question not read, the interpretation's slots `client`.
+   */
+  plan?: AnalysisPlan | null;
   signal?: AbortSignal;
   /** Time left for the query, in milliseconds. */
   timeoutMs?: number;
@@ -144,15 +152,22 @@ export class Analyst {
   /** Answers one question; failures are values with a code and a message for the user. */
   async analyze(request: AnalysisRequest): Promise<AnalysisOutcome> {
     const step = async (name: AnalysisStep, message: string) => request.onStep?.(name, message);
-    await step('understanding', `Reading the question against ${request.source.name}`);
+    await step(
+      'understanding',
+      request.plan
+        ? `Checking the plan against ${request.source.name}`
+        : `Reading the question against ${request.source.name}`,
+    );
     const { semantics, values } = await this.prepare(request.source);
-    const planned = await this.planner.plan({
-      question: request.question,
-      semantics,
-      values,
-      previous: request.previous,
-      worksheetStated: request.worksheetStated,
-    });
+    const planned: PlanOutcome = request.plan
+      ? clientPlanned(request.plan, semantics)
+      : await this.planner.plan({
+          question: request.question,
+          semantics,
+          values,
+          previous: request.previous,
+          worksheetStated: request.worksheetStated,
+        });
     if (!planned.ok) return planned;
     const checked = AnalysisPlanSchema.safeParse(planned.plan);
     if (!checked.success) {
@@ -274,4 +289,20 @@ export class Analyst {
       values: new ValueIndex(indexed.map((c, i) => ({ column: c.name, values: lists[i]! }))),
     };
   }
+}
+
+/**
+ * A client's plan as a planner's outcome: checked again as the turn runs (it was checked when it
+ * was passed; the worksheet is read anew), then answered as planned (SPEC section 4).
+ */
+function clientPlanned(plan: AnalysisPlan, semantics: WorksheetSemantics): PlanOutcome {
+  const problem = checkPlan(plan, semantics.source);
+  if (problem) {
+    return {
+      ok: false,
+      code: 'not_understood',
+      message: `The plan passed with the question does not fit ${semantics.source.name}: ${problem.message}`,
+    };
+  }
+  return { ok: true, plan, interpretation: interpretPlan(plan, semantics, 'client') };
 }

@@ -30,6 +30,8 @@ export class ServiceError extends Error {
   readonly retryAfterSeconds: number | undefined;
   /** What the failure is about, when a front end may word a next step for it. */
   readonly reason: ServiceErrorReason | undefined;
+  /** For `invalid_argument`: the argument at fault, as a dotted path (`plan.measures[0].column`). */
+  readonly field: string | undefined;
 
   /** `message` is shown as it is by every front end: no tool, page or API names in it. */
   constructor(
@@ -39,6 +41,7 @@ export class ServiceError extends Error {
       retryable?: boolean;
       retryAfterSeconds?: number;
       reason?: ServiceErrorReason;
+      field?: string;
       cause?: unknown;
     },
   ) {
@@ -48,6 +51,7 @@ export class ServiceError extends Error {
     this.retryable = options?.retryable ?? RETRYABLE.has(code);
     this.retryAfterSeconds = options?.retryAfterSeconds;
     this.reason = options?.reason;
+    this.field = options?.field;
   }
 }
 

@@ -37,6 +37,7 @@ export type {
   AnalysisService,
   AnalysisServiceOptions,
   FollowOptions,
+  PlanningContext,
 } from './analysis/analyses.js';
 export type { AnalysisRuntime, AnalysisSettings } from './analysis/runtime.js';
 export type { TurnWatch } from './analysis/turn-events.js';

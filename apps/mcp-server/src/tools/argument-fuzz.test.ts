@@ -500,6 +500,80 @@ describe('fuzzing tool arguments and an SQL-injection corpus (seeded demo worksp
       }
     }, 240_000);
 
+    it('refuses every payload as a plan column, and keeps it literal as a plan value or label', async () => {
+      const countPlan = {
+        worksheetId: ids.penguins,
+        measures: [{ column: null, aggregation: 'count', label: 'Penguins' }],
+        dimensions: [],
+        filters: [],
+        sort: [],
+        limit: null,
+        calculation: null,
+      };
+      const ask = (plan: Record<string, unknown>) =>
+        post('alan', 'start_analysis', {
+          question: 'How many penguins?',
+          worksheetId: ids.penguins,
+          plan: { ...countPlan, ...plan },
+          waitSeconds: 30,
+        });
+      const answered = (response: LightMyRequestResponse, where: string) => {
+        const { toolErrors, results } = expectTypedAnswer(response, where);
+        expect(toolErrors, where).toEqual([]);
+        const { turn } = AnalysisOutputSchema.parse(results[0]!.structuredContent);
+        expect(turn.status, where).toBe('succeeded');
+        return turn.answer!;
+      };
+      const columns = Object.keys(penguins[0]!);
+      for (const payload of SQL_CORPUS) {
+        const measure = (column: string) => ({
+          measures: [{ column, aggregation: 'count', label: 'N' }],
+        });
+        const filter = (column: string, op: string, value: unknown) => ({
+          filters: [{ column, op, value, part: null }],
+        });
+        expectRefused(await ask(measure(payload)), 'plan.measures.0.column', payload);
+        expectRefused(
+          await ask({ dimensions: [{ column: payload, grain: null, label: 'D' }] }),
+          'plan.dimensions.0.column',
+          payload,
+        );
+        expectRefused(await ask(filter(payload, 'eq', 'Adelie')), 'plan.filters.0.column', payload);
+        if (payload.includes('\u0000')) {
+          // No stored text can hold U+0000: refused by name, as a question holding it is.
+          expectRefused(
+            await ask(filter('Species', 'eq', payload)),
+            'plan.filters.0.value',
+            payload,
+          );
+          continue;
+        }
+        for (const [op, value] of [
+          ['eq', payload],
+          ['ne', payload],
+          ['contains', payload],
+          ['in', [payload, 'MALE']],
+        ] as const) {
+          const column = op === 'in' ? 'Sex' : 'Species';
+          const where = `plan filter ${column} ${op} ${JSON.stringify(payload)}`;
+          const answer = answered(await ask(filter(column, op, value)), where);
+          const kept = expectedRows(penguins, columns, [{ column, op, value }]).length;
+          expect(answer.table.rows, where).toEqual([[kept]]);
+        }
+        const labelled = answered(
+          await ask({ measures: [{ column: null, aggregation: 'count', label: payload }] }),
+          `plan label ${JSON.stringify(payload)}`,
+        );
+        expect(labelled.table.columns.map((c) => c.name)).toEqual([payload]);
+        expect(labelled.table.rows).toEqual([[penguins.length]]);
+        expectRefused(
+          await ask(filter('Body Mass (g)', 'eq', payload)),
+          'plan.filters.0.value',
+          payload,
+        );
+      }
+    }, 240_000);
+
     it('leaves every table, file and row as it was', async () => {
       await expectPenguinsIntact();
       expect(await tableCounts()).toEqual(countsBefore);

@@ -24,6 +24,7 @@ export function toToolError(error: unknown): unknown {
       ...(error.retryAfterSeconds === undefined
         ? {}
         : { retryAfterSeconds: error.retryAfterSeconds }),
+      ...(error.field === undefined ? {} : { field: error.field }),
       cause: error,
       expose: true,
     });

@@ -1,5 +1,5 @@
 import { AnalysisOutputSchema, GetAnalysisInputSchema } from '@ask-analyst/protocol';
-import { analysisResult, following } from './analysis-turns.js';
+import { analysisResultFor, following } from './analysis-turns.js';
 import { defineTool, READ_ONLY_ANNOTATIONS } from './define-tool.js';
 
 /** One turn of an Ask Analyst conversation, waiting for it to finish if asked to. */
@@ -19,6 +19,6 @@ export const getAnalysis = defineTool({
   annotations: READ_ONLY_ANNOTATIONS,
   _meta: { ui: { visibility: ['model', 'app'] } },
   async handler(args, ctx) {
-    return analysisResult(await ctx.analyses.follow(ctx.principal, args, following(ctx)));
+    return analysisResultFor(ctx, await ctx.analyses.follow(ctx.principal, args, following(ctx)));
   },
 });

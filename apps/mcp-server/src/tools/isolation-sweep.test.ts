@@ -172,6 +172,25 @@ describe('isolation sweep: every demo user × every object id × every tool', ()
       args: (id) => ({ question: FOLLOW_UP, worksheetId: id, waitSeconds: 0 }),
     },
     {
+      // A client's plan names its worksheet (SPEC section 4): hidden ones are unknown ones.
+      tool: 'start_analysis',
+      field: 'plan.worksheetId',
+      kind: 'ws',
+      args: (id) => ({
+        question: FOLLOW_UP,
+        waitSeconds: 0,
+        plan: {
+          worksheetId: id,
+          measures: [{ column: null, aggregation: 'count', label: 'Rows' }],
+          dimensions: [],
+          filters: [],
+          sort: [],
+          limit: null,
+          calculation: null,
+        },
+      }),
+    },
+    {
       tool: 'continue_analysis',
       field: 'conversationId',
       kind: 'conv',
@@ -588,8 +607,8 @@ describe('isolation sweep: every demo user × every object id × every tool', ()
     await setGlobexEnrolled(true);
     await checkUnkeyedTools(USERS);
     const calls = await sweep(USERS);
-    // 225 probes per user (docs/reliability.md): a change in the demo data shows up here.
-    expect(calls).toBe(1_125);
+    // 248 probes per user (docs/reliability.md): a change in the demo data shows up here.
+    expect(calls).toBe(1_240);
     await checkUnkeyedTools(USERS);
   }, 300_000);
 

@@ -1,5 +1,5 @@
 import { AnalysisOutputSchema, StartAnalysisInputSchema } from '@ask-analyst/protocol';
-import { analysisResult, CARD_META, following } from './analysis-turns.js';
+import { analysisResultFor, CARD_META, following } from './analysis-turns.js';
 import { ASKS_ANNOTATIONS, defineTool } from './define-tool.js';
 
 /** Starts an Ask Analyst conversation with a question about the user's data. */
@@ -13,13 +13,18 @@ export const startAnalysis = defineTool({
     'Analyst picks the worksheet and says which in answer.source. Waits up to waitSeconds (default 20) ' +
     'and returns { conversation, turn }: a finished turn has an answer (summary, table of up to 5,000 ' +
     'rows, chart spec, how the question was understood, the SQL); a turn still queued or running is ' +
-    'followed with get_analysis. Refine it with continue_analysis. Needs the analyst role.',
+    'followed with get_analysis. Refine it with continue_analysis. Needs the analyst role. ' +
+    "Optional plan: when Ask Analyst's reading fails (not_understood, needs_clarification) and you " +
+    "know the worksheet's columns (get_worksheet) and what the user meant, pass your own " +
+    'AnalysisPlan (the shape of answer.query.plan) with the question; it is checked like any plan ' +
+    '(invalid_argument names the field) and answered as planned. Never plan a question the user ' +
+    'did not ask.',
   scope: 'analyses.write',
   inputSchema: StartAnalysisInputSchema,
   outputSchema: AnalysisOutputSchema,
   annotations: ASKS_ANNOTATIONS,
   _meta: CARD_META,
   async handler(args, ctx) {
-    return analysisResult(await ctx.analyses.start(ctx.principal, args, following(ctx)));
+    return analysisResultFor(ctx, await ctx.analyses.start(ctx.principal, args, following(ctx)));
   },
 });

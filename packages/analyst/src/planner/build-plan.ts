@@ -440,7 +440,8 @@ export function buildPlan(
   };
 }
 
-function calculationText(plan: AnalysisPlan): string {
+/** A plan's calculation in words (empty without one). */
+export function calculationText(plan: AnalysisPlan): string {
   const measure = plan.measures[0]?.label ?? 'Count';
   switch (plan.calculation?.kind) {
     case 'share_of_total':

@@ -1,15 +1,10 @@
 import { z } from 'zod';
-import {
-  AnalysisPlanSchema,
-  type AnalysisPlan,
-  type InterpretationSlot,
-} from '@ask-analyst/protocol';
-import { compilePlan, PlanError } from '../compiler/compile.js';
+import { AnalysisPlanSchema } from '@ask-analyst/protocol';
 import type { WorksheetSemantics } from '../semantics/worksheet.js';
 import type { PlanOutcome } from './build-plan.js';
-import { restate } from './build-plan.js';
+import { checkPlan } from './check-plan.js';
+import { interpretPlan } from './plan-interpretation.js';
 import type { Planner, PlannerInput } from './planner.js';
-import { describeFilter } from './reading/filters.js';
 
 /** Where a model-backed planner sends questions: an OpenAI-compatible chat completions API. */
 export interface ModelPlannerOptions {
@@ -54,36 +49,10 @@ function describeColumns(semantics: WorksheetSemantics) {
   }));
 }
 
-/** Interpretation of a plan the model wrote: every slot stated (the model read the question). */
-function interpretationOf(plan: AnalysisPlan, semantics: WorksheetSemantics) {
-  const slots: InterpretationSlot[] = [
-    { slot: 'worksheet', text: semantics.source.name, source: 'stated', words: null },
-    ...plan.measures.map((m): InterpretationSlot => ({
-      slot: 'measure',
-      text: m.label,
-      source: 'stated',
-      words: null,
-    })),
-    ...plan.dimensions.map((d): InterpretationSlot => ({
-      slot: d.grain ? 'time' : 'dimension',
-      text: d.grain ? `${d.label} of ${d.column}` : d.column,
-      source: 'stated',
-      words: null,
-    })),
-    ...plan.filters.map((f): InterpretationSlot => ({
-      slot: 'filter',
-      text: describeFilter(f),
-      source: 'stated',
-      words: null,
-    })),
-  ];
-  return { restatement: restate(plan, semantics), slots, unused: [], alternatives: [] };
-}
-
 /**
  * A planner backed by a language model (an OpenAI-compatible chat completions API): the model is
  * shown the worksheet's columns and asked for an `AnalysisPlan` as JSON, never SQL. Its answer goes
- * through the same schema and the compiler's checks as any plan; when it fails in any way the
+ * through the same schema and `checkPlan` as a client's plan; when it fails in any way the
  * fallback planner (the deterministic parser) answers instead.
  */
 export function createModelPlanner(options: ModelPlannerOptions): Planner {
@@ -144,17 +113,13 @@ export function createModelPlanner(options: ModelPlannerOptions): Planner {
       if (!parsed.success || parsed.data.worksheetId !== semantics.source.id) {
         return fallBack(input, 'the model answered a plan that does not match the schema');
       }
-      try {
-        compilePlan(parsed.data, semantics.source.columns);
-      } catch (error) {
-        if (error instanceof PlanError)
-          return fallBack(input, `the model's plan does not fit: ${error.message}`);
-        throw error;
-      }
+      const problem = checkPlan(parsed.data, semantics.source);
+      if (problem) return fallBack(input, `the model's plan does not fit: ${problem.message}`);
       return {
         ok: true,
         plan: parsed.data,
-        interpretation: interpretationOf(parsed.data, semantics),
+        // The model read the question: every slot is stated.
+        interpretation: interpretPlan(parsed.data, semantics, 'stated'),
       };
     },
   };

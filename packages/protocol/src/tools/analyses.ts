@@ -420,6 +420,14 @@ const waitSeconds = (max: number, fallback: number, what: string) =>
       `Seconds to wait for ${what} before returning (0–${max}, default ${fallback}); a turn still running is returned as it stands: follow it with get_analysis.`,
     );
 
+/**
+ * The optional `plan` of start_analysis and continue_analysis (SPEC section 4): the client's own
+ * `AnalysisPlan`, checked at call time as every planner's plan is, then answered as planned.
+ */
+export const PlanArgumentSchema = AnalysisPlanSchema.optional().describe(
+  "Optional: your own AnalysisPlan for the question (the shape answers return in answer.query.plan), for when the built-in reading cannot place the question's words (not_understood, needs_clarification) but you know the worksheet's columns (get_worksheet) and what the user meant. worksheetId: the worksheet (it must agree with workbookId/worksheetId, and stay on a conversation's worksheet); measures: { column (exact name, or null with count to count rows), aggregation (count, count_distinct, sum, avg, min, max, median; sum/avg need a number column), label }; dimensions: { column, grain (date/timestamp columns only, else null), label }; filters (at most 20): { column, op, value typed as the column (dates YYYY-MM-DD), part (year, quarter, month, day_of_week of a date, or null) }; sort: { by measure|dimension, index, direction }; limit; calculation (share_of_total, change_over_time, difference, or null). Plan only what the user asked; never use a plan to force an answer to a different question. The question stays the conversation's text; the answer says it was planned by the client.",
+);
+
 export const StartAnalysisInputSchema = z.strictObject({
   question: QuestionSchema,
   workbookId: WorkbookIdSchema.optional().describe(
@@ -429,6 +437,7 @@ export const StartAnalysisInputSchema = z.strictObject({
     'Answer from this worksheet (ws_…); takes precedence over workbookId.',
   ),
   waitSeconds: waitSeconds(50, 20, 'the answer'),
+  plan: PlanArgumentSchema,
 });
 export type StartAnalysisInput = z.infer<typeof StartAnalysisInputSchema>;
 
@@ -438,6 +447,7 @@ export const ContinueAnalysisInputSchema = z.strictObject({
     'The follow-up in plain language; it may refer to the previous question ("only for SFO", "now by month", "what about profit?").',
   ),
   waitSeconds: waitSeconds(50, 20, 'the answer'),
+  plan: PlanArgumentSchema,
 });
 export type ContinueAnalysisInput = z.infer<typeof ContinueAnalysisInputSchema>;
 

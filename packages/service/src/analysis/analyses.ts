@@ -1,6 +1,8 @@
 import {
   ANALYSIS_STEPS,
   type AnalysisOutput,
+  type AnalysisPlan,
+  type ColumnType,
   type CancelAnalysisInput,
   type ContinueAnalysisInput,
   type GetAnalysisInput,
@@ -21,6 +23,7 @@ import {
   hasRole,
   listReadableWorksheets,
   newId,
+  placeConversation,
   toConversationView,
   updateTurn,
   type ConversationView,
@@ -32,6 +35,7 @@ import {
   type WorksheetEngine,
 } from '@ask-analyst/workspace';
 import { ServiceError } from '../errors.js';
+import { checkPlanArgument, checkPlanText, planOutside } from './client-plans.js';
 import type { UserLimits } from '../limits/user-limits.js';
 import type { ServiceLogger } from '../logger.js';
 import { listHistory } from './history.js';
@@ -76,12 +80,24 @@ export interface AnalysisService {
   cancel(principal: PrincipalRef, input: CancelAnalysisInput): Promise<AnalysisOutput>;
   /** The user's conversations, newest first, a page at a time. */
   history(principal: PrincipalRef, input: ListAnalysesInput): Promise<ListAnalysesOutput>;
+  /**
+   * What a client needs to plan the next question of a conversation itself (SPEC section 4,
+   * `plan`): the conversation's worksheet and its columns, read with the user's roles now; null
+   * when the conversation has no worksheet yet or the user may no longer analyse it.
+   */
+  planningContext(principal: PrincipalRef, conversationId: string): Promise<PlanningContext | null>;
   /** The analyst, the runner and its events (benchmarks, tests). */
   readonly runtime: AnalysisRuntime;
   /** Starts the turn runner (recovering turns a stopped process left). */
   open(): Promise<void>;
   /** Releases waiting calls, lets running turns finish briefly, re-queues the rest. */
   close(): Promise<void>;
+}
+
+/** A worksheet a client may plan for, and its columns (name and type). */
+export interface PlanningContext {
+  worksheet: { id: string; name: string };
+  columns: Array<{ name: string; type: ColumnType }>;
 }
 
 export interface AnalysisServiceOptions {
@@ -185,6 +201,64 @@ export function createAnalysisService(options: AnalysisServiceOptions): Analysis
   };
 
   /**
+   * The worksheet a client's plan answers from (SPEC section 4): the one it names, readable by the
+   * user now (else `not_found`, the words of an unknown id), agreeing with the arguments, where the
+   * user may run Ask Analyst; the plan checked against its columns (`invalid_argument`).
+   */
+  const plannedWorksheet = async (
+    principal: PrincipalRef,
+    plan: AnalysisPlan,
+    args: { workbookId?: string | undefined; worksheetId?: string | undefined },
+  ): Promise<ReadableWorksheet> => {
+    checkPlanText(plan);
+    if (args.worksheetId && plan.worksheetId !== args.worksheetId) {
+      throw planOutside(plan, `the worksheetId argument, ${args.worksheetId}`);
+    }
+    const worksheet = await getReadableWorksheet(db, principal, plan.worksheetId, links);
+    if (!worksheet) throw notReadable('worksheet', plan.worksheetId);
+    if (args.workbookId && worksheet.workbookId !== args.workbookId) {
+      throw planOutside(plan, `a worksheet of the workbookId argument, ${args.workbookId}`);
+    }
+    const [allowed] = analysable([worksheet]);
+    checkPlanArgument(plan, allowed!);
+    return allowed!;
+  };
+
+  /**
+   * Checks a follow-up's plan (SPEC section 4): it stays on the conversation's worksheet. A
+   * conversation whose worksheet was never chosen (its first question named none Ask Analyst could
+   * place) is placed on the plan's, as a conversation started with it would be: the returned step,
+   * taken once the analysis is admitted.
+   */
+  const checkFollowUpPlan = async (
+    principal: PrincipalRef,
+    conversationId: string,
+    plan: AnalysisPlan,
+  ): Promise<() => Promise<void>> => {
+    checkPlanText(plan);
+    const stored = await getConversation(db, conversationId);
+    if (stored?.worksheetId) {
+      if (plan.worksheetId !== stored.worksheetId) {
+        throw planOutside(plan, `this conversation's worksheet, ${stored.worksheetId}`);
+      }
+      const worksheet = await getReadableWorksheet(db, principal, stored.worksheetId, links);
+      if (!worksheet) throw notReadable('worksheet', stored.worksheetId);
+      const [allowed] = analysable([worksheet]);
+      checkPlanArgument(plan, allowed!);
+      return async () => {};
+    }
+    const worksheet = await plannedWorksheet(principal, plan, {});
+    return async () => {
+      const placed = await placeConversation(db, conversationId, {
+        worksheetId: worksheet.id,
+        workspaceId: worksheet.workspace.id,
+      });
+      // Placed meanwhile by another turn: the plan must agree with where it went.
+      if (!placed) await (await checkFollowUpPlan(principal, conversationId, plan))();
+    };
+  };
+
+  /**
    * Runs `use` with a watch on a turn's changes made by this process, open before the turn is
    * read or created so no change is missed, and closed when `use` settles.
    */
@@ -244,12 +318,14 @@ export function createAnalysisService(options: AnalysisServiceOptions): Analysis
     close: () => runtime.stop(),
     history: (principal, input) => listHistory(db, links, principal, input),
 
-    async start(principal, { question, workbookId, worksheetId, waitSeconds }, follow = {}) {
-      const candidates = await candidatesFor(principal, { workbookId, worksheetId });
+    async start(principal, { question, workbookId, worksheetId, waitSeconds, plan }, follow = {}) {
+      const candidates = plan
+        ? [await plannedWorksheet(principal, plan, { workbookId, worksheetId })]
+        : await candidatesFor(principal, { workbookId, worksheetId });
       await admitAnalysis(principal);
       const sources = candidates.map(toWorksheetSource);
-      const chosen = await runtime.analyst.chooseWorksheet(question, sources);
-      const named = Boolean(workbookId || worksheetId);
+      const chosen = plan ? sources[0]! : await runtime.analyst.chooseWorksheet(question, sources);
+      const named = Boolean(workbookId || worksheetId || plan);
       const worksheet =
         candidates.find((c) => c.id === chosen?.id) ?? (named ? candidates[0]! : null);
       const workspace = (worksheet ?? candidates[0]!).workspace;
@@ -272,6 +348,7 @@ export function createAnalysisService(options: AnalysisServiceOptions): Analysis
                 conversationId: conversation.id,
                 question,
                 claim,
+                plan: plan ?? null,
               });
               return { conversation, turn };
             }),
@@ -288,10 +365,12 @@ export function createAnalysisService(options: AnalysisServiceOptions): Analysis
       });
     },
 
-    async continue(principal, { conversationId, question, waitSeconds }, follow = {}) {
+    async continue(principal, { conversationId, question, waitSeconds, plan }, follow = {}) {
       const conversation = await readableConversation(principal, conversationId);
       await requireAnalyst(principal, conversation.id);
+      const place = plan ? await checkFollowUpPlan(principal, conversation.id, plan) : null;
       await admitAnalysis(principal);
+      await place?.();
       const turnId = newId('turn');
       return watchingTurn(turnId, async (watch) => {
         const { turn } = await runtime.runner.begin(async (claim) => ({
@@ -300,6 +379,7 @@ export function createAnalysisService(options: AnalysisServiceOptions): Analysis
             conversationId: conversation.id,
             question,
             claim,
+            plan: plan ?? null,
           }),
         }));
         return answerWhenReady(principal, conversation, turn, waitSeconds, watch, follow);
@@ -317,6 +397,18 @@ export function createAnalysisService(options: AnalysisServiceOptions): Analysis
         const turn = await turnOf(conversation, turnId ?? latest!.id);
         return answerWhenReady(principal, conversation, turn, waitSeconds, watch, follow);
       });
+    },
+
+    async planningContext(principal, conversationId) {
+      await readableConversation(principal, conversationId);
+      const stored = await getConversation(db, conversationId);
+      if (!stored?.worksheetId) return null;
+      const worksheet = await getReadableWorksheet(db, principal, stored.worksheetId, links);
+      if (!worksheet || !hasRole(worksheet.role, 'analyst')) return null;
+      return {
+        worksheet: { id: worksheet.id, name: worksheet.name },
+        columns: worksheet.columns.map(({ name, type }) => ({ name, type })),
+      };
     },
 
     async cancel(principal, { conversationId, turnId }) {
@@ -378,7 +470,13 @@ export function notReadable(noun: 'workbook' | 'worksheet', id: string): Service
  */
 export async function appendTurn(
   db: Database,
-  input: { id: string; conversationId: string; question: string; claim: TurnClaim | undefined },
+  input: {
+    id: string;
+    conversationId: string;
+    question: string;
+    claim: TurnClaim | undefined;
+    plan?: AnalysisPlan | null;
+  },
 ): Promise<TurnRecord> {
   for (let attempt = 0; attempt < 5; attempt += 1) {
     try {

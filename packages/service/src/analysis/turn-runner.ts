@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import {
+  AnalysisPlanSchema,
   AnswerSchema,
   type Alternative,
   type AnalysisStep,
@@ -319,11 +320,24 @@ export class TurnRunner {
       return;
     }
     const previous = await previousTurn(db, turn);
+    // The client's plan, as it was checked when the question was asked (SPEC section 4).
+    const plan = turn.plan == null ? null : AnalysisPlanSchema.safeParse(turn.plan);
+    if (plan && !plan.success) {
+      await this.finish(entry, {
+        status: 'failed',
+        error: {
+          code: 'not_understood',
+          message: 'The plan passed with this question is not a valid AnalysisPlan any more.',
+        },
+      });
+      return;
+    }
     const outcome = await analyst.analyze({
       question: turn.question,
       source: source.source,
       previous,
       worksheetStated: source.stated,
+      plan: plan?.data ?? null,
       signal: entry.abort.signal,
       timeoutMs: Math.max(1, deadline - Date.now()),
       onStep: async (step, message) => {

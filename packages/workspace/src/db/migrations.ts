@@ -187,4 +187,12 @@ export const migrations: Migration[] = [
       `alter table worksheets add column semantics jsonb not null default '{"columns": []}'::jsonb`,
     ],
   },
+  {
+    version: 7,
+    name: 'plan a client passed with a question',
+    // start_analysis and continue_analysis may carry the client's own AnalysisPlan (SPEC section 4);
+    // whichever runner claims the turn answers it from that plan, so it is kept with the turn (and
+    // purged with it: docs/decisions/110-client-plans-checked-like-any-planner.md).
+    statements: [`alter table turns add column plan jsonb`],
+  },
 ];

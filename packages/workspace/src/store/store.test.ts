@@ -189,7 +189,21 @@ describe(`store (${testDatabaseKind()})`, () => {
       question: 'Now by month',
     });
     expect([first.index, second.index]).toEqual([0, 1]);
-    expect(first).toMatchObject({ status: 'queued', startedAt: null, answer: null, error: null });
+    expect(first).toMatchObject({
+      status: 'queued',
+      startedAt: null,
+      answer: null,
+      error: null,
+      plan: null,
+    });
+    const plan = { worksheetId: 'ws_x', measures: [{ column: null, aggregation: 'count' }] };
+    const other = await createConversation(db, {
+      workspaceId: world.operations,
+      userId: world.ada,
+      title: 'Planned',
+    });
+    const planned = await createTurn(db, { conversationId: other.id, question: 'How many?', plan });
+    expect((await getTurn(db, planned.id))?.plan).toEqual(plan);
     expect((await getConversation(db, conversation.id))?.turnCount).toBe(2);
 
     const started = new Date();

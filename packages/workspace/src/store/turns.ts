@@ -19,6 +19,11 @@ export interface TurnRecord {
   answer: unknown;
   /** `alternatives`: questions to ask instead, kept as the runner wrote them (SPEC 4). */
   error: { code: string; message: string; alternatives?: unknown } | null;
+  /**
+   * The plan the client passed with the question (SPEC 4), answered as given; null when none
+   * (optional so records built before it, in tests say, stay valid).
+   */
+  plan?: unknown;
 }
 
 /** Fields of a turn that change as it runs; absent fields stay as they are. */
@@ -43,10 +48,11 @@ interface TurnRow {
   progress: TurnRecord['progress'];
   answer: unknown;
   error: TurnRecord['error'];
+  plan: unknown;
 }
 
 const COLUMNS =
-  'id, conversation_id, index, question, status, created_at, started_at, finished_at, progress, answer, error';
+  'id, conversation_id, index, question, status, created_at, started_at, finished_at, progress, answer, error, plan';
 
 function toRecord(row: TurnRow): TurnRecord {
   return {
@@ -61,6 +67,7 @@ function toRecord(row: TurnRow): TurnRecord {
     progress: row.progress ?? null,
     answer: row.answer ?? null,
     error: row.error ?? null,
+    plan: row.plan ?? null,
   };
 }
 
@@ -88,6 +95,8 @@ export async function createTurn(
     status?: TurnStatus;
     id?: string;
     claim?: TurnClaim;
+    /** The client's plan (SPEC 4): checked by the caller, kept as given. */
+    plan?: unknown;
   },
 ): Promise<TurnRecord> {
   const { claim } = input;
@@ -98,14 +107,15 @@ export async function createTurn(
               then 'running' else $4 end as status),
      inserted as (
        insert into turns (id, conversation_id, index, question, status, started_at, lease_owner,
-                          lease_expires_at, attempts, progress)
+                          lease_expires_at, attempts, progress, plan)
        select $1, $2, (select coalesce(max(index) + 1, 0) from turns where conversation_id = $2), $3,
          s.status,
          case when s.status = 'running' then now() end,
          case when s.status = 'running' then $5 end,
          case when s.status = 'running' then now() + make_interval(secs => $6) end,
          case when s.status = 'running' then 1 else 0 end,
-         case when s.status = 'running' then $7::jsonb end
+         case when s.status = 'running' then $7::jsonb end,
+         $8::jsonb
        from state s
        returning ${COLUMNS}),
      touched as (update conversations set updated_at = now() where id = $2)
@@ -118,6 +128,7 @@ export async function createTurn(
       claim?.owner ?? null,
       claim?.leaseSeconds ?? 0,
       claim ? JSON.stringify(claim.progress) : null,
+      input.plan === undefined || input.plan === null ? null : JSON.stringify(input.plan),
     ],
   );
   return toRecord(rows[0]!);

@@ -1,0 +1,133 @@
+import type { AnalysisPlan } from '@ask-analyst/protocol';
+import { describe, expect, it } from 'vitest';
+import { checkPlan, type PlanTarget } from './check-plan.js';
+
+const target: PlanTarget = {
+  id: 'ws_movies',
+  name: 'Movies',
+  columns: [
+    { name: 'Title', type: 'string' },
+    { name: 'Worldwide Gross', type: 'integer' },
+    { name: 'IMDB Rating', type: 'number' },
+    { name: 'Release Date', type: 'date' },
+    { name: 'Shown', type: 'timestamp' },
+    { name: 'Sequel', type: 'boolean' },
+  ],
+};
+
+const base: AnalysisPlan = {
+  worksheetId: 'ws_movies',
+  measures: [{ column: 'Worldwide Gross', aggregation: 'avg', label: 'Average Worldwide Gross' }],
+  dimensions: [{ column: 'Title', grain: null, label: 'Title' }],
+  filters: [],
+  sort: [{ by: 'measure', index: 0, direction: 'desc' }],
+  limit: 10,
+  calculation: null,
+};
+
+const fieldOf = (plan: Partial<AnalysisPlan>) => checkPlan({ ...base, ...plan }, target)?.field;
+
+describe('checkPlan', () => {
+  it('accepts a plan that fits its worksheet', () => {
+    expect(checkPlan(base, target)).toBeNull();
+    expect(
+      checkPlan(
+        {
+          ...base,
+          dimensions: [{ column: 'Release Date', grain: 'month_of_year', label: 'Month' }],
+          filters: [
+            { column: 'Release Date', op: 'eq', value: 2001, part: 'year' },
+            { column: 'Release Date', op: 'gte', value: '1999-02-28', part: null },
+            { column: 'Shown', op: 'lt', value: '2001-01-31T08:30:00.000Z', part: null },
+            { column: 'Title', op: 'in', value: ['Alien', 'Heat'], part: null },
+            { column: 'Title', op: 'contains', value: 'star', part: null },
+            { column: 'IMDB Rating', op: 'gt', value: 7, part: null },
+            { column: 'Sequel', op: 'eq', value: true, part: null },
+            { column: 'Worldwide Gross', op: 'not_null', value: null, part: null },
+          ],
+          calculation: { kind: 'change_over_time' },
+        },
+        target,
+      ),
+    ).toBeNull();
+  });
+
+  it('names a column of another worksheet and lists the columns there are', () => {
+    const problem = checkPlan(
+      { ...base, measures: [{ column: 'Horsepower', aggregation: 'avg', label: 'HP' }] },
+      target,
+    );
+    expect(problem?.field).toBe('measures[0].column');
+    expect(problem?.message).toContain('"Horsepower" is not a column of worksheet Movies');
+    expect(problem?.message).toContain('Worldwide Gross (integer)');
+    expect(fieldOf({ dimensions: [{ column: 'Origin', grain: null, label: 'Origin' }] })).toBe(
+      'dimensions[0].column',
+    );
+    expect(fieldOf({ filters: [{ column: 'Origin', op: 'eq', value: 'USA', part: null }] })).toBe(
+      'filters[0].column',
+    );
+  });
+
+  it('names an aggregation the type does not take, with those it does', () => {
+    const problem = checkPlan(
+      { ...base, measures: [{ column: 'Title', aggregation: 'avg', label: 'Average Title' }] },
+      target,
+    );
+    expect(problem).toEqual({
+      field: 'measures[0].aggregation',
+      message:
+        'measures[0].aggregation: avg does not apply to string column "Title"; the aggregations of a string column are: count, count_distinct, min, max.',
+    });
+    expect(
+      fieldOf({ measures: [{ column: 'Release Date', aggregation: 'sum', label: 'S' }] }),
+    ).toBe('measures[0].aggregation');
+    expect(fieldOf({ measures: [{ column: null, aggregation: 'avg', label: 'A' }] })).toBe(
+      'measures[0].column',
+    );
+    expect(fieldOf({ measures: [] })).toBe('measures');
+  });
+
+  it('names a filter value of the wrong type for its column', () => {
+    const value = (column: string, v: unknown, op = 'eq', part: string | null = null) =>
+      checkPlan(
+        { ...base, filters: [{ column, op, value: v, part } as AnalysisPlan['filters'][0]] },
+        target,
+      );
+    expect(value('Worldwide Gross', 'lots')).toEqual({
+      field: 'filters[0].value',
+      message: 'filters[0].value must be an integer for integer column "Worldwide Gross".',
+    });
+    expect(value('Worldwide Gross', 1.5)?.field).toBe('filters[0].value');
+    expect(value('Title', 3)?.field).toBe('filters[0].value');
+    expect(value('Sequel', 'true')?.field).toBe('filters[0].value');
+    expect(value('Release Date', '1999-02-30')?.field).toBe('filters[0].value');
+    expect(value('Release Date', 'Jun 12 1998')?.field).toBe('filters[0].value');
+    expect(value('Shown', '2001-01-31 08:30')?.field).toBe('filters[0].value');
+    expect(value('Title', ['a', 2], 'in')?.field).toBe('filters[0].value[1]');
+    expect(value('Title', ['a', 'b'], 'eq')?.field).toBe('filters[0].value');
+    expect(value('Title', 'x', 'is_null')?.field).toBe('filters[0].value');
+    expect(value('IMDB Rating', 'x', 'contains')?.field).toBe('filters[0].op');
+    expect(value('Release Date', 13, 'eq', 'month')?.field).toBe('filters[0].value');
+    expect(value('Title', 1, 'eq', 'year')?.field).toBe('filters[0].part');
+  });
+
+  it('names grains, sorts, calculations and labels that do not fit', () => {
+    expect(fieldOf({ dimensions: [{ column: 'Title', grain: 'year', label: 'Y' }] })).toBe(
+      'dimensions[0].grain',
+    );
+    expect(
+      fieldOf({ dimensions: [{ column: 'Release Date', grain: 'hour', label: 'Hour' }] }),
+    ).toBe('dimensions[0].grain');
+    expect(fieldOf({ sort: [{ by: 'dimension', index: 1, direction: 'asc' }] })).toBe(
+      'sort[0].index',
+    );
+    expect(fieldOf({ calculation: { kind: 'change_over_time' } })).toBe('calculation');
+    expect(
+      fieldOf({ dimensions: [{ column: 'Title', grain: null, label: 'Average Worldwide Gross' }] }),
+    ).toBe('measures[0].label');
+    expect(fieldOf({ dimensions: [{ column: 'Title', grain: null, label: '__m0' }] })).toBe(
+      'dimensions[0].label',
+    );
+    expect(fieldOf({ worksheetId: 'ws_cars' })).toBe('worksheetId');
+  });
+});
