@@ -1,7 +1,7 @@
 import { config } from '@ask-analyst/eslint-config';
 
-// scripts/*.mjs are small Node build helpers outside the TypeScript project.
+// scripts/*.mjs are small Node build helpers outside the TypeScript project (scripts/*.ts are in it).
 export default [
   ...config(import.meta.dirname),
-  { ignores: ['scripts/**', 'dist-test-host/**', 'dist-answer/**'] },
+  { ignores: ['scripts/**/*.mjs', 'dist-test-host/**', 'dist-answer/**'] },
 ];

@@ -1,5 +1,7 @@
+import type { AnalysisOutput } from '@ask-analyst/protocol';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { cardHeight, openCard, shot, startHarness, statusIs, type Harness } from './support.js';
+import { scenario } from '../src/fixtures/scenarios.js';
 
 let harness: Harness;
 beforeAll(async () => {
@@ -49,11 +51,19 @@ describe('the card reads answer first', () => {
     }
   });
 
-  it('shows a word it did not use as a visible caution next to the reading, not grey print', async () => {
-    const page = await openCard(harness, { scenario: 'answer-bar' });
+  it('shows what it assumed as a visible caution next to the reading, not grey print', async () => {
+    // The recorded bar answer defaulted its order; the analyst now refuses a question with a word
+    // it cannot place, so an unused word is added here (an answer may still carry one, SPEC 4).
+    const [recorded] = scenario('answer-bar').results;
+    const output = structuredClone(recorded?.structuredContent as AnalysisOutput);
+    output.turn.answer?.interpretation.unused.push('number of');
+    const page = await openCard(harness, {
+      results: [{ ...recorded, content: [], structuredContent: { ...output } }],
+    });
     await statusIs(page, 'succeeded');
     const caution = page.getByRole('note', { name: 'Check the reading' });
-    expect(await caution.innerText()).toContain('number of');
+    expect(await caution.innerText()).toMatch(/Not used from your question: .?number of/);
+    expect(await caution.innerText()).toContain('Assumed sort: in order of Cylinders');
     const look = await caution.evaluate((element) => {
       const style = getComputedStyle(element);
       const text = getComputedStyle(element.querySelector('p') as Element);

@@ -4,8 +4,9 @@ import { act, fireEvent, render, screen, waitFor } from '@testing-library/react'
 import { afterEach, describe, expect, it } from 'vitest';
 import { Card } from './card.js';
 import { RecordedTools } from './fixtures/recorded-tools.js';
-import { SCENARIOS } from './fixtures/scenarios.js';
+import { SCENARIOS, scenario } from './fixtures/scenarios.js';
 import { connectCard, type ConnectedCard } from './host/connect-app.js';
+import { recordedAnswer, recordedOutput, recordedTurn } from './test-support/recorded.js';
 
 /**
  * The card against a host played with ext-apps' AppBridge over an in-memory MCP Apps connection;
@@ -52,15 +53,21 @@ describe('the card with a host', () => {
     await waitFor(() => expect(screen.getByTestId('status').dataset.status).toBe('running'));
     expect(screen.getByTestId('announcement').textContent).toBe('');
     await waitFor(() => expect(screen.getByTestId('status').dataset.status).toBe('succeeded'));
-    expect(screen.getByTestId('summary').textContent).toContain('8-cylinder cars');
+    const { summary } = recordedAnswer('running');
+    expect(screen.getByTestId('summary').textContent).toBe(summary);
     // The finished answer is announced (a live region), with the status in words.
     const announced = screen.getByTestId('announcement');
     expect(announced.getAttribute('aria-live')).toBe('polite');
-    expect(announced.textContent).toMatch(/^Answered, with assumptions: .*8-cylinder cars/);
+    expect(announced.textContent).toMatch(/^Answered(, with assumptions)?: /);
+    expect(announced.textContent).toContain(summary);
     expect(screen.getByTestId('chart').querySelector('svg')).not.toBeNull();
     const polls = host.tools.calls.filter((c) => c.name === 'get_analysis');
-    expect(polls).toHaveLength(3);
-    expect(polls[0]?.arguments).toMatchObject({ turnId: 'turn_8o3p5a7s9d', waitSeconds: 25 });
+    // One poll for each recorded state after the first.
+    expect(polls).toHaveLength(SCENARIOS.get('running')!.results.length - 1);
+    expect(polls[0]?.arguments).toMatchObject({
+      turnId: recordedTurn('running').id,
+      waitSeconds: 25,
+    });
   });
 
   it('sends a follow-up through the host and shows its answer in place of the last one', async () => {
@@ -78,11 +85,11 @@ describe('the card with a host', () => {
       ),
     );
     await waitFor(() =>
-      expect(screen.getByTestId('summary').textContent).toContain('busiest month'),
+      expect(screen.getByTestId('summary').textContent).toBe(recordedAnswer('answer-line').summary),
     );
     const call = host.tools.calls.find((c) => c.name === 'continue_analysis');
     expect(call?.arguments).toEqual({
-      conversationId: 'conv_1a7k2m9x4q',
+      conversationId: recordedOutput('answer-bar').conversation.id,
       question: 'How many flights were there each month?',
       waitSeconds: 0,
     });
@@ -92,9 +99,9 @@ describe('the card with a host', () => {
     expect(earlier).toHaveLength(1);
     expect((earlier[0] as HTMLDetailsElement).open).toBe(false);
     expect(earlier[0]?.querySelector('summary')?.textContent).toContain(
-      'What is the average horsepower by number of cylinders?',
+      recordedTurn('answer-bar').question,
     );
-    expect(earlier[0]?.textContent).toContain('8-cylinder cars');
+    expect(earlier[0]?.textContent).toContain(recordedAnswer('answer-bar').summary);
     const input = screen.getByTestId<HTMLInputElement>('follow-up-input');
     expect(input.placeholder).not.toContain('SFO');
   });
@@ -117,7 +124,10 @@ describe('the card with a host', () => {
     await act(() => host.bridge.sendToolResult(host.result));
     expect(screen.getByTestId('status').dataset.status).toBe('failed');
     expect(screen.getByTestId('error').textContent).toContain('Too many requests');
-    expect(screen.getByTestId('error').textContent).toContain('12 s');
+    const error = scenario('tool-error').results[0]?.structuredContent as {
+      error: { retryAfterSeconds: number };
+    };
+    expect(screen.getByTestId('error').textContent).toContain(`${error.error.retryAfterSeconds} s`);
     expect(screen.queryByTestId('follow-up-input')).toBeNull();
     await act(async () => {
       host.bridge.setHostContext({ theme: 'light' });

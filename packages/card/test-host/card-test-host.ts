@@ -6,24 +6,9 @@ import {
 import type { CallToolResult } from '@modelcontextprotocol/client';
 import { RecordedTools } from '../src/fixtures/recorded-tools.js';
 import { SCENARIOS } from '../src/fixtures/scenarios.js';
+import { cspOf } from './csp.js';
 
-/** The CSP a host derives from the resource's `_meta.ui.csp` (MCP Apps): nothing but the CDN. */
-export function cspOf(csp: { resourceDomains?: string[]; connectDomains?: string[] }): string {
-  const load = (csp.resourceDomains ?? []).join(' ') || "'none'";
-  const connect = (csp.connectDomains ?? []).join(' ') || "'none'";
-  return [
-    "default-src 'none'",
-    `script-src ${load}`,
-    `style-src ${load}`,
-    `img-src ${load} data:`,
-    `font-src ${load}`,
-    `media-src ${load}`,
-    `connect-src ${connect}`,
-    "frame-src 'none'",
-    "base-uri 'none'",
-    "form-action 'none'",
-  ].join('; ');
-}
+export { cspOf } from './csp.js';
 
 export interface MountOptions {
   /** The resource's HTML as `resources/read` returned it. */

@@ -56,12 +56,11 @@ describe('the answer components export', () => {
 
   it('renders an answer from its props and calls onAsk with the question to ask', () => {
     const onAsk = vi.fn();
-    render(<AnswerView answer={recordedAnswer('answer-bar')} onAsk={onAsk} locale="en-US" />);
-    expect(screen.getByTestId('summary').textContent).toBe(recordedAnswer('answer-bar').summary);
-    fireEvent.click(
-      screen.getByRole('button', { name: 'What is the average horsepower by origin?' }),
-    );
-    expect(onAsk).toHaveBeenCalledWith('What is the average horsepower by origin?');
+    const answer = recordedAnswer('answer-bar-top');
+    render(<AnswerView answer={answer} onAsk={onAsk} locale="en-US" />);
+    expect(screen.getByTestId('summary').textContent).toBe(answer.summary);
+    fireEvent.click(screen.getByRole('button', { name: 'average Worldwide Gross by title' }));
+    expect(onAsk).toHaveBeenCalledWith('average Worldwide Gross by title');
   });
 
   it('renders a turn in any status, with a cancel button only when it is given onCancel', () => {

@@ -1,6 +1,6 @@
 import { render, screen } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import { ChartSvg, ValueGridlines } from './chart-frame.js';
+import { ChartSvg, ValueGridlines, XTicks } from './chart-frame.js';
 import { linearScale } from './scale.js';
 
 describe('the chart frame', () => {
@@ -33,5 +33,30 @@ describe('the chart frame', () => {
     const labels = [...container.querySelectorAll('text.tick')].map((text) => text.textContent);
     expect(labels).toEqual(['0', '500', '1K', '1.5K']);
     expect(container.querySelector('text.tick')?.getAttribute('x')).toBe('46');
+  });
+
+  it('labels the value ticks of a horizontal axis along the bottom, with grid lines on request', () => {
+    const x = linearScale([40, 160], [52, 308], { zero: false, count: 3 });
+    const plain = render(
+      <svg>
+        <XTicks x={x} height={240} style={{ format: 'number' }} locale="en-US" />
+      </svg>,
+    );
+    const labels = [...plain.container.querySelectorAll('text.tick')];
+    expect(labels.map((text) => text.textContent)).toEqual(x.ticks.map(String));
+    for (const [i, text] of labels.entries()) {
+      expect(Number(text.getAttribute('x'))).toBeCloseTo(x(x.ticks[i]!));
+      expect(text.getAttribute('y')).toBe('232');
+    }
+    expect(plain.container.querySelector('line.grid')).toBeNull();
+    plain.unmount();
+    const { container } = render(
+      <svg>
+        <XTicks x={x} height={240} style={{ format: 'number' }} locale="en-US" grid />
+      </svg>,
+    );
+    const lines = [...container.querySelectorAll('line.grid')];
+    expect(lines).toHaveLength(x.ticks.length);
+    expect(lines[0]?.getAttribute('y2')).toBe('216');
   });
 });

@@ -46,3 +46,25 @@ export function ValueGridlines(props: {
     </g>
   ));
 }
+
+/**
+ * The value ticks of a horizontal value axis (histogram, box plot, scatter): labels along the
+ * bottom of a chart `height` tall, and with `grid` a vertical line at each tick above them.
+ */
+export function XTicks(props: {
+  x: LinearScale;
+  height: number;
+  style: ValueStyle;
+  locale?: string | undefined;
+  grid?: boolean;
+}) {
+  const { x, height, style, locale, grid = false } = props;
+  return x.ticks.map((tick) => (
+    <g key={tick}>
+      {grid ? <line className="grid" x1={x(tick)} x2={x(tick)} y1={0} y2={height - 24} /> : null}
+      <text className="tick" x={x(tick)} y={height - 8} textAnchor="middle">
+        {formatTick(tick, style, locale)}
+      </text>
+    </g>
+  ));
+}

@@ -4,6 +4,7 @@ import { BarChart } from './bar-chart.js';
 import { categoriesOf, linesOf } from './chart-data.js';
 import { KpiChart } from './kpi-chart.js';
 import { LineChart } from './line-chart.js';
+import { partialLastPeriod } from './partial-period.js';
 import { BoxplotChart, HistogramChart, ScatterChart } from './stat-charts.js';
 import { useWidth } from './use-width.js';
 
@@ -17,8 +18,10 @@ export function Chart(props: {
   /** How each column is written (the table's styles): the chart writes values the same way. */
   styles: ReadonlyMap<string, ValueStyle>;
   locale?: string | undefined;
+  /** When the answer was computed (epoch ms): a period not over by then is marked partial. */
+  asOf?: number | undefined;
 }) {
-  const { answer, styles, locale } = props;
+  const { answer, styles, locale, asOf } = props;
   const styleOf = (field: ChartField): ValueStyle =>
     styles.get(field.column) ?? { format: field.format };
   const [ref, width] = useWidth<HTMLElement>(560);
@@ -31,7 +34,14 @@ export function Chart(props: {
     ) : spec.type === 'bar' ? (
       <BarChart spec={spec} table={answer.table} width={width} styleOf={styleOf} locale={locale} />
     ) : spec.type === 'line' ? (
-      <LineChart spec={spec} table={answer.table} width={width} styleOf={styleOf} locale={locale} />
+      <LineChart
+        spec={spec}
+        table={answer.table}
+        width={width}
+        styleOf={styleOf}
+        locale={locale}
+        partial={partialLastPeriod(answer, asOf ?? Date.now())}
+      />
     ) : spec.type === 'histogram' ? (
       <HistogramChart {...common} spec={spec} />
     ) : spec.type === 'boxplot' ? (

@@ -3,6 +3,7 @@ import { formatValue, type ValueStyle } from '../format/format-value.js';
 import { ChartSvg, ValueGridlines } from './chart-frame.js';
 import { linesOf } from './chart-data.js';
 import { Legend } from './legend.js';
+import type { PartialPeriod } from './partial-period.js';
 import { clip, linearScale, spreadIndices } from './scale.js';
 import { timeTicks } from './time-ticks.js';
 import { useTooltip } from './tooltip.js';
@@ -16,8 +17,10 @@ export function LineChart(props: {
   width: number;
   styleOf: (field: ChartField) => ValueStyle;
   locale?: string | undefined;
+  /** The last period, still running when the answer was computed: drawn dashed, with a note. */
+  partial?: PartialPeriod | null | undefined;
 }) {
-  const { spec, table, width, styleOf, locale } = props;
+  const { spec, table, width, styleOf, locale, partial = null } = props;
   const xStyle = styleOf(spec.x);
   const data = linesOf(table, spec.x, spec.y, spec.series);
   const yStyle = styleOf(spec.y);
@@ -73,40 +76,54 @@ export function LineChart(props: {
               {clip(tick.text, maxChars)}
             </text>
           ))}
-          {data.series.map((line, s) => (
-            <g key={s}>
-              <polyline
-                className={`line series-${s}`}
-                fill="none"
-                points={line.points
-                  .map((p) => `${x(p.x).toFixed(1)},${y(p.y).toFixed(1)}`)
-                  .join(' ')}
-              />
-              {line.points.length <= 60
-                ? line.points.map((p, i) => (
-                    <circle
-                      key={i}
-                      className={`dot series-${s}`}
-                      cx={x(p.x)}
-                      cy={y(p.y)}
-                      r={3}
-                      {...tip.bind(
-                        `${formatValue(p.label, xStyle, locale)}: ${
-                          data.series.length > 1
-                            ? `${formatValue(line.name, seriesStyle, locale)}, `
-                            : ''
-                        }${formatValue(p.y, yStyle, locale)}`,
-                        x(p.x),
-                        y(p.y),
-                      )}
-                    />
-                  ))
-                : null}
-            </g>
-          ))}
+          {data.series.map((line, s) => {
+            // Points of a partial last period hang from the last whole one by a dashed segment.
+            const whole = partial ? line.points.filter((p) => p.x < partial.start) : line.points;
+            const rest = line.points.slice(whole.length);
+            const path = (points: typeof line.points) =>
+              points.map((p) => `${x(p.x).toFixed(1)},${y(p.y).toFixed(1)}`).join(' ');
+            return (
+              <g key={s}>
+                <polyline className={`line series-${s}`} fill="none" points={path(whole)} />
+                {rest.length > 0 ? (
+                  <polyline
+                    className={`line series-${s} partial`}
+                    fill="none"
+                    points={path([...whole.slice(-1), ...rest])}
+                  />
+                ) : null}
+                {line.points.length <= 60
+                  ? line.points.map((p, i) => (
+                      <circle
+                        key={i}
+                        className={`dot series-${s}${i >= whole.length ? ' partial' : ''}`}
+                        cx={x(p.x)}
+                        cy={y(p.y)}
+                        r={3}
+                        {...tip.bind(
+                          `${formatValue(p.label, xStyle, locale)}: ${
+                            data.series.length > 1
+                              ? `${formatValue(line.name, seriesStyle, locale)}, `
+                              : ''
+                          }${formatValue(p.y, yStyle, locale)}${i >= whole.length ? ' (so far)' : ''}`,
+                          x(p.x),
+                          y(p.y),
+                        )}
+                      />
+                    ))
+                  : null}
+              </g>
+            );
+          })}
         </ChartSvg>
         {tip.view}
       </div>
+      {partial ? (
+        <p className="chart-note" data-testid="partial-period">
+          {formatValue(new Date(partial.start).toISOString(), xStyle, locale)} was not over when
+          this was answered: its value (dashed) covers only part of the {partial.grain}.
+        </p>
+      ) : null}
       {data.omittedSeries > 0 ? (
         <p className="muted">
           The chart shows the first {data.series.length} series; the table has them all.

@@ -1,6 +1,6 @@
 import type { AnswerTable, Cell, ChartField, ChartSpec } from '@ask-analyst/protocol';
-import { formatTick, formatValue, type ValueStyle } from '../format/format-value.js';
-import { ChartSvg, ValueGridlines } from './chart-frame.js';
+import { formatValue, type ValueStyle } from '../format/format-value.js';
+import { ChartSvg, ValueGridlines, XTicks } from './chart-frame.js';
 import { columnIndex, numberOf } from './chart-data.js';
 import { Legend } from './legend.js';
 import { clip, linearScale } from './scale.js';
@@ -22,24 +22,6 @@ const CHAR = 6.5;
 function numbers(table: AnswerTable, field: ChartField): Array<number | null> {
   const index = columnIndex(table, field);
   return table.rows.map((row) => numberOf(row[index]));
-}
-
-/** A value axis along x: grid lines and labels at the bottom. */
-function XAxis(props: {
-  x: ReturnType<typeof linearScale>;
-  height: number;
-  style: ValueStyle;
-  locale?: string | undefined;
-}) {
-  const { x, height, style, locale } = props;
-  return x.ticks.map((tick) => (
-    <g key={tick}>
-      <line className="grid" x1={x(tick)} x2={x(tick)} y1={0} y2={height - 24} />
-      <text className="tick" x={x(tick)} y={height - 8} textAnchor="middle">
-        {formatTick(tick, style, locale)}
-      </text>
-    </g>
-  ));
 }
 
 /** Binned counts: each row a bin from `x` to `x2` holding `y` rows, bars side by side. */
@@ -79,11 +61,7 @@ export function HistogramChart(props: StatProps<'histogram'>) {
         label={`${spec.title}: histogram of ${spec.y.label} by ${spec.x.label}`}
       >
         <ValueGridlines y={y} from={left} to={width - 12} style={yStyle} locale={locale} />
-        {x.ticks.map((tick) => (
-          <text key={tick} className="tick" x={x(tick)} y={height - 8} textAnchor="middle">
-            {formatTick(tick, xStyle, locale)}
-          </text>
-        ))}
+        <XTicks x={x} height={height} style={xStyle} locale={locale} />
         {bins.map((bin, i) => (
           <rect
             key={i}
@@ -138,7 +116,7 @@ export function BoxplotChart(props: StatProps<'boxplot'>) {
         title={spec.title}
         label={`${spec.title}: box plot of ${spec.median.label}${spec.x ? ` by ${spec.x.label}` : ''}`}
       >
-        <XAxis x={x} height={height} style={style} locale={locale} />
+        <XTicks x={x} height={height} style={style} locale={locale} grid />
         {boxes.map((box, i) => {
           const [lo, a, m, b, hi] = box.values as [number, number, number, number, number];
           const mid = i * band + band / 2;
@@ -238,11 +216,7 @@ export function ScatterChart(props: StatProps<'scatter'>) {
           label={`${spec.title}: scatter plot of ${spec.y.label} against ${spec.x.label}`}
         >
           <ValueGridlines y={y} from={left} to={width - 12} style={yStyle} locale={locale} />
-          {x.ticks.map((tick) => (
-            <text key={tick} className="tick" x={x(tick)} y={height - 8} textAnchor="middle">
-              {formatTick(tick, xStyle, locale)}
-            </text>
-          ))}
+          <XTicks x={x} height={height} style={xStyle} locale={locale} />
           {points.map((p, i) => (
             <circle
               key={i}

@@ -1,13 +1,15 @@
 import type { CallToolResult } from '@modelcontextprotocol/client';
 import { describe, expect, it } from 'vitest';
 import { scenario } from '../fixtures/scenarios.js';
-import { recordedOutput } from '../test-support/recorded.js';
+import { recordedAnswer, recordedOutput } from '../test-support/recorded.js';
 import { AnalysisController } from './analysis-controller.js';
 
 describe('asking the question of another worksheet', () => {
   it('lists the workbook of the answer, then starts a new conversation there through the host', async () => {
     const calls: Array<{ name: string; args: Record<string, unknown> }> = [];
-    const movies = recordedOutput('answer-table');
+    const movies = recordedOutput('answer-bar-top');
+    const moviesId = movies.turn.answer?.source.worksheetId ?? '';
+    const { workbookId } = recordedAnswer('answer-bar').source;
     const controller = new AnalysisController((name, args) => {
       calls.push({ name, args });
       const result: CallToolResult =
@@ -15,10 +17,10 @@ describe('asking the question of another worksheet', () => {
           ? {
               content: [],
               structuredContent: {
-                workbook: { id: 'wb_7c2f4k9q1m' },
+                workbook: { id: workbookId },
                 worksheets: [
                   { id: 'ws_4n8c3v6x2b', name: 'Cars' },
-                  { id: 'ws_1q7w3e9r5t', name: 'Movies', rowCount: 3201 },
+                  { id: moviesId, name: 'Movies', rowCount: 3201 },
                 ],
               },
             }
@@ -26,21 +28,21 @@ describe('asking the question of another worksheet', () => {
       return Promise.resolve(result);
     });
     controller.toolResult(scenario('answer-bar').results.at(-1) as CallToolResult);
-    expect(controller.getState().workbookId).toBe('wb_7c2f4k9q1m');
+    expect(controller.getState().workbookId).toBe(workbookId);
     expect(await controller.worksheets()).toEqual([
       { id: 'ws_4n8c3v6x2b', name: 'Cars' },
-      { id: 'ws_1q7w3e9r5t', name: 'Movies' },
+      { id: moviesId, name: 'Movies' },
     ]);
-    await controller.askWorksheet('Which is best?', 'ws_1q7w3e9r5t');
+    await controller.askWorksheet('Which is best?', moviesId);
     expect(calls.map((call) => call.name)).toEqual(['get_workbook', 'start_analysis']);
-    expect(calls[0]?.args).toEqual({ workbookId: 'wb_7c2f4k9q1m' });
+    expect(calls[0]?.args).toEqual({ workbookId });
     expect(calls[1]?.args).toEqual({
       question: 'Which is best?',
-      worksheetId: 'ws_1q7w3e9r5t',
+      worksheetId: moviesId,
       waitSeconds: 0,
     });
     expect(controller.getState().conversation?.id).toBe(movies.conversation.id);
-    expect(controller.getState().worksheetId).toBe('ws_1q7w3e9r5t');
+    expect(controller.getState().worksheetId).toBe(moviesId);
     controller.dispose();
   });
 });

@@ -78,11 +78,9 @@ describe('the answer view', () => {
   });
 
   it('offers the alternatives as follow-ups', () => {
-    const { onAsk } = show('answer-bar');
-    fireEvent.click(
-      screen.getByRole('button', { name: 'What is the average horsepower by origin?' }),
-    );
-    expect(onAsk).toHaveBeenCalledWith('What is the average horsepower by origin?');
+    const { onAsk } = show('answer-bar-top');
+    fireEvent.click(screen.getByRole('button', { name: 'average Worldwide Gross by title' }));
+    expect(onAsk).toHaveBeenCalledWith('average Worldwide Gross by title');
   });
 
   it('renders hostile values as text: markup is shown, never run; long text and nulls fit', () => {

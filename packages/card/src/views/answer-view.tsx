@@ -49,11 +49,17 @@ export interface AnswerViewProps {
   locale?: string | undefined;
   /** Offers the question to another worksheet of the workbook (a new conversation). */
   askWorksheet?: AskWorksheet | undefined;
+  /**
+   * When the answer was computed (ISO 8601, the turn's `finishedAt`): the last period of a time
+   * series not over by then is marked partial. Now when absent.
+   */
+  asOf?: string | null | undefined;
 }
 
 /** A finished answer: summary, chart, table, interpretation, source and (collapsed) query. */
 export function AnswerView(props: AnswerViewProps) {
-  const { answer, locale, busy = false, onAsk, askWorksheet } = props;
+  const { answer, locale, busy = false, onAsk, askWorksheet, asOf } = props;
+  const asOfTime = asOf ? Date.parse(asOf) : Number.NaN;
   const styles = useMemo(() => columnStyles(answer), [answer]);
   const chart = answer.chart;
   const collapsed = chartShowsEveryRow(answer);
@@ -69,7 +75,12 @@ export function AnswerView(props: AnswerViewProps) {
   // the rows (collapsed when the chart already shows every one), then where it came from.
   return (
     <section className="aa answer" aria-label="Answer">
-      <Chart answer={answer} styles={styles} locale={locale} />
+      <Chart
+        answer={answer}
+        styles={styles}
+        locale={locale}
+        asOf={Number.isFinite(asOfTime) ? asOfTime : undefined}
+      />
       <p className="summary cell-text" data-testid="summary">
         <Prose text={answer.summary} />
       </p>

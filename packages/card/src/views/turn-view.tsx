@@ -44,6 +44,7 @@ function TurnBody(props: TurnViewProps) {
           busy={busy}
           onAsk={onAsk}
           askWorksheet={askWorksheet}
+          asOf={turn.finishedAt}
         />
       ) : (
         <FailedView
