@@ -20,6 +20,10 @@ export const startAnalysis = defineTool({
   annotations: ASKS_ANNOTATIONS,
   _meta: CARD_META,
   async handler(args, ctx) {
-    return analysisResult(await ctx.analyses.start(ctx.principal, args, following(ctx)));
+    // The conversation remembers the client that started it: history labels it (SPEC section 9).
+    const origin = { kind: 'mcp' as const, clientId: ctx.client.clientId };
+    return analysisResult(
+      await ctx.analyses.start(ctx.principal, args, { ...following(ctx), origin }),
+    );
   },
 });

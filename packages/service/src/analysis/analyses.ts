@@ -1,6 +1,7 @@
 import {
   ANALYSIS_STEPS,
   type AnalysisOutput,
+  type ConversationOrigin,
   type CancelAnalysisInput,
   type ContinueAnalysisInput,
   type GetAnalysisInput,
@@ -43,6 +44,8 @@ export interface FollowOptions {
   signal?: AbortSignal;
   /** Told the turn's state when the wait starts and at each change: step `progress` of `total`. */
   onProgress?: (update: { progress: number; total: number; message: string }) => Promise<void>;
+  /** Where a new conversation is being started (SPEC section 9, `Conversation.origin`). */
+  origin?: ConversationOrigin;
 }
 
 /**
@@ -260,6 +263,7 @@ export function createAnalysisService(options: AnalysisServiceOptions): Analysis
                     ? `${question.slice(0, TITLE_LENGTH - 1)}…`
                     : question,
                 worksheetId: worksheet?.id ?? null,
+                origin: follow.origin,
               });
               const turn = await createTurn(tx, {
                 id: turnId,
