@@ -79,6 +79,7 @@ export async function buildAuthApp(deps: AuthAppDeps): Promise<FastifyInstance> 
     db,
     issuer: config.issuer,
     mcpResource: config.mcpResource,
+    webClientId: config.webClient?.clientId,
     csrfSecret: deriveCsrfSecret(cookieKeys),
     signInPerIp: new FixedWindowLimiter(config.rateLimits.signInPerIp),
     signInPerEmail: new FixedWindowLimiter(config.rateLimits.signInPerEmail),
