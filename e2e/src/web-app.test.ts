@@ -100,31 +100,52 @@ describe('the product web app (SPEC section 9)', () => {
     await context.close();
   });
 
-  it('lists what the MCP tools list for ada', async () => {
-    const { context, page } = await openSignedIn(`${world.stack.appUrl}/`, 'ada@acme.test');
+  it.each(['ada', 'alan', 'grace'])('lists what the MCP tools list for %s', async (name) => {
+    const email = `${name}@acme.test`;
+    const mcp =
+      name === 'ada'
+        ? ada
+        : (await connectAs(world.stack.mcpUrl, world.browser, world.receiver, { email })).client;
+    const { context, page } = await openSignedIn(`${world.stack.appUrl}/`, email);
     await page.waitForSelector('[data-testid=workbook]');
     const web = await page.evaluate(async () => {
-      const workbooks = (await (await fetch('/api/workbooks?limit=100')).json()) as {
-        workbooks: Array<{ id: string }>;
-      };
-      const conversations = (await (await fetch('/api/conversations?limit=100')).json()) as {
-        conversations: Array<{ id: string }>;
-      };
+      const get = async <T>(path: string) => (await (await fetch(path)).json()) as T;
+      const workbooks = await get<{ workbooks: Array<{ id: string }> }>('/api/workbooks?limit=100');
+      const conversations = await get<{ conversations: Array<{ id: string }> }>(
+        '/api/conversations?limit=100',
+      );
+      const worksheets: string[] = [];
+      for (const { id } of workbooks.workbooks) {
+        const wb = await get<{ worksheets: Array<{ id: string }> }>(`/api/workbooks/${id}`);
+        worksheets.push(...wb.worksheets.map((w) => w.id));
+      }
       return {
         workbooks: workbooks.workbooks.map((w) => w.id),
+        worksheets,
         conversations: conversations.conversations.map((c) => c.id),
       };
     });
-    const mcpWorkbooks = await call<{ workbooks: Array<{ id: string }> }>(ada, 'list_workbooks', {
+    const workbooks = await call<{ workbooks: Array<{ id: string }> }>(mcp, 'list_workbooks', {
       limit: 100,
     });
-    const mcpConversations = await call<{ conversations: Array<{ id: string }> }>(
-      ada,
+    const worksheets: string[] = [];
+    for (const { id } of workbooks.workbooks) {
+      const wb = await call<{ worksheets: Array<{ id: string }> }>(mcp, 'get_workbook', {
+        workbookId: id,
+      });
+      worksheets.push(...wb.worksheets.map((w) => w.id));
+    }
+    const conversations = await call<{ conversations: Array<{ id: string }> }>(
+      mcp,
       'list_analyses',
       { limit: 100 },
     );
-    expect(web.workbooks).toEqual(mcpWorkbooks.workbooks.map((w) => w.id));
-    expect(web.conversations).toEqual(mcpConversations.conversations.map((c) => c.id));
+    expect(web).toEqual({
+      workbooks: workbooks.workbooks.map((w) => w.id),
+      worksheets,
+      conversations: conversations.conversations.map((c) => c.id),
+    });
+    expect(web.workbooks.length).toBeGreaterThan(0);
     await context.close();
   });
 
@@ -217,6 +238,13 @@ describe('the product web app (SPEC section 9)', () => {
           ...pages,
           ['workbook', workbookHref ?? '/', '[data-testid=worksheet]'] as [string, string, string],
         ];
+        await page.goto(`${world.stack.appUrl}${workbookHref ?? '/'}`);
+        await page.waitForSelector('[data-testid=worksheet] h2 a');
+        const worksheetHref = await page
+          .locator('[data-testid=worksheet] h2 a')
+          .first()
+          .getAttribute('href');
+        all.push(['worksheet', worksheetHref ?? '/', '[data-testid=rows]']);
         for (const [name, path, ready] of all) {
           await page.goto(`${world.stack.appUrl}${path}`);
           await page.waitForSelector(ready);
