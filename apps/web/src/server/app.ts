@@ -8,7 +8,12 @@ import {
   createPrincipalCache,
   inProcessUserLimits,
 } from '@ask-analyst/service';
-import { findPrincipal, type Database, type WorksheetEngine } from '@ask-analyst/workspace';
+import {
+  findPrincipal,
+  purgeWebSessions,
+  type Database,
+  type WorksheetEngine,
+} from '@ask-analyst/workspace';
 import Fastify, { type FastifyInstance } from 'fastify';
 import { apiRoutes } from './api/routes.js';
 import { openIdClient, type SignInProvider } from './auth/oidc.js';
@@ -21,6 +26,8 @@ import { sessionHook } from './http/session-hook.js';
 export { loadWebConfig, ConfigError, DEFAULT_WEB_CLIENT_ID } from './config.js';
 export type { WebConfig } from './config.js';
 export type { SignInProvider } from './auth/oidc.js';
+
+const SESSION_PURGE_MS = 60 * 60 * 1000;
 
 export interface WebAppDeps {
   config: WebConfig;
@@ -100,6 +107,17 @@ export async function buildWebApp(deps: WebAppDeps): Promise<FastifyInstance> {
   app.addHook('onReady', () => analyses.open());
   app.addHook('preClose', () => analyses.close());
   app.addHook('onClose', () => telemetry.close());
+  // Ended sessions are deleted when next presented; this removes those never presented again.
+  let purge: NodeJS.Timeout | undefined;
+  app.addHook('onReady', async () => {
+    purge = setInterval(() => {
+      purgeWebSessions(db, config.session.idleSeconds).catch((error: unknown) =>
+        app.log.warn({ err: error }, 'web session purge failed'),
+      );
+    }, SESSION_PURGE_MS);
+    purge.unref();
+  });
+  app.addHook('onClose', async () => clearInterval(purge));
 
   await app.register(helmet, {
     contentSecurityPolicy: {

@@ -6,6 +6,7 @@ import {
   createWebSignIn,
   deleteUserWebSessions,
   deleteWebSession,
+  purgeWebSessions,
   takeWebSignIn,
   touchWebSession,
 } from './web-sessions.js';
@@ -55,6 +56,15 @@ describe(`web sessions (${testDatabaseKind()})`, () => {
     expect(await touchWebSession(db, 'idle', 3600)).toBeNull();
     // Deleted on the way: a later, longer idle allowance does not revive it.
     expect(await touchWebSession(db, 'idle', 100_000)).toBeNull();
+  });
+
+  it('purges sessions past their end or idle, and keeps live ones', async () => {
+    await start('live');
+    await start('over', -1000);
+    expect(await purgeWebSessions(db, 3600)).toBeGreaterThanOrEqual(1);
+    expect(await touchWebSession(db, 'live', 3600)).not.toBeNull();
+    const { rows } = await db.query('select 1 from web_sessions where expires_at <= now()');
+    expect(rows).toEqual([]);
   });
 
   it("ends one session, or all of a user's", async () => {
