@@ -26,6 +26,7 @@ const POSTGRES_PACKAGES = [
   '@ask-analyst/ops',
   '@ask-analyst/dev-auth',
   '@ask-analyst/mcp-server',
+  '@ask-analyst/web',
 ];
 
 /**

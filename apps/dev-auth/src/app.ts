@@ -80,6 +80,7 @@ export async function buildAuthApp(deps: AuthAppDeps): Promise<FastifyInstance> 
     db,
     issuer: config.issuer,
     mcpResource: config.mcpResource,
+    webClientId: config.webClient?.clientId,
     csrfSecret: deriveCsrfSecret(cookieKeys),
     signInThrottle: new SignInThrottle(config.rateLimits.signIn),
   });

@@ -96,6 +96,12 @@ const VARIABLES = {
   // keychain); a developer's machine or an office behind one address must never reach it.
   REGISTRATION_LIMIT_PER_IP: envInt(1000, 1),
   CIMD_ALLOW_PRIVATE_HOSTS: envBoolean(false),
+  // The product web app's confidential client (SPEC section 9); without a secret it is not registered.
+  WEB_CLIENT_ID: envString('ask-analyst-web'),
+  WEB_CLIENT_SECRET: z.preprocess(
+    blankToUndefined,
+    z.string().min(32, { message: 'must be at least 32 characters' }).optional(),
+  ),
   LOG_LEVEL: z.preprocess(
     blankToUndefined,
     z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
@@ -177,6 +183,13 @@ export function loadAuthConfig(env: NodeJS.ProcessEnv) {
         },
         /** Lets Client ID Metadata Documents be fetched from private and loopback addresses (never in production). */
         cimdAllowPrivateHosts: e.CIMD_ALLOW_PRIVATE_HOSTS,
+        /**
+         * The product web app as a first-party confidential client, when its secret is configured
+         * (the dev launcher keeps one in the data folder): redirects to `${appUrl}/auth/callback`.
+         */
+        webClient: e.WEB_CLIENT_SECRET
+          ? { clientId: e.WEB_CLIENT_ID, clientSecret: e.WEB_CLIENT_SECRET, appUrl: e.APP_URL }
+          : undefined,
         /** Log level of `server.ts` (the dev launcher passes its own logger options). */
         logLevel: e.LOG_LEVEL,
       };

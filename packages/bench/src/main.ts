@@ -38,7 +38,12 @@ async function freePort(): Promise<number> {
 }
 
 async function stackEnv(config: BenchConfig): Promise<NodeJS.ProcessEnv> {
-  const [mcp, auth, cdn] = [await freePort(), await freePort(), await freePort()];
+  const [mcp, auth, cdn, app] = [
+    await freePort(),
+    await freePort(),
+    await freePort(),
+    await freePort(),
+  ];
   return {
     ...config.childEnv,
     NODE_ENV: 'development',
@@ -50,6 +55,8 @@ async function stackEnv(config: BenchConfig): Promise<NodeJS.ProcessEnv> {
     AUTH_PORT: String(auth),
     CDN_URL: `http://localhost:${cdn}`,
     CDN_PORT: String(cdn),
+    // The stack's web app listens on APP_URL's port.
+    APP_URL: `http://localhost:${app}`,
     REQUESTS_PER_IP_PER_MINUTE: UNLIMITED,
     TOOL_CALLS_PER_MINUTE: UNLIMITED,
   };

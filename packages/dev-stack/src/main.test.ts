@@ -8,13 +8,20 @@ import { describe, expect, it } from 'vitest';
 describe('the launcher process', () => {
   it('stops on SIGTERM within 10 s, with a keep-alive client connected, exit code 0', async () => {
     const dataDir = await mkdtemp(join(tmpdir(), 'dev-stack-stop-'));
-    const [mcp, auth, cdn] = [await freePort(), await freePort(), await freePort()];
+    const [mcp, auth, cdn, app] = [
+      await freePort(),
+      await freePort(),
+      await freePort(),
+      await freePort(),
+    ];
     const child = spawn(process.execPath, [join(import.meta.dirname, '..', 'dist', 'main.js')], {
       env: {
         PATH: process.env.PATH,
         MCP_URL: `http://127.0.0.1:${mcp}`,
         AUTH_URL: `http://127.0.0.1:${auth}`,
         CDN_URL: `http://127.0.0.1:${cdn}`,
+        // The web app listens on APP_URL's port.
+        APP_URL: `http://127.0.0.1:${app}`,
         MCP_PORT: String(mcp),
         AUTH_PORT: String(auth),
         CDN_PORT: String(cdn),

@@ -42,6 +42,7 @@ Ask Analyst dev stack is up (${((Date.now() - started) / 1000).toFixed(1)} s)
 
   MCP endpoint           ${stack.mcpUrl}/mcp
   Authorization server   ${stack.authUrl}
+  Web app                ${stack.appUrl}
   CDN (card assets)      ${stack.cdnUrl}
   Health check           ${stack.mcpUrl}/.well-known/oauth-protected-resource
 

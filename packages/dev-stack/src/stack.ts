@@ -17,6 +17,7 @@ import {
   type Database,
 } from '@ask-analyst/workspace';
 import { startAdminServer } from '@ask-analyst/ops';
+import { buildWebApp, loadWebConfig } from '@ask-analyst/web';
 import type { FastifyInstance } from 'fastify';
 import { buildCdnApp } from './cdn.js';
 import { loadStackConfig } from './config.js';
@@ -25,6 +26,7 @@ export interface RunningStack {
   mcpUrl: string;
   authUrl: string;
   cdnUrl: string;
+  appUrl: string;
   adminUrl: string;
   db: Database;
   close(): Promise<void>;
@@ -41,10 +43,15 @@ export async function startStack(
   log: (line: string) => void = () => {},
 ): Promise<RunningStack> {
   const stack = loadStackConfig(env);
-  const authConfig = loadAuthConfig(env);
-  const mcpConfig = loadMcpConfig(env);
-
   await ensurePrivateDirectory(stack.dataDir);
+  // The web app's client secret (SPEC section 9): configuration, or kept in the data folder.
+  const webClientSecret =
+    env.WEB_CLIENT_SECRET || (await persistedSecret(join(stack.dataDir, 'web-client-secret')));
+  const appEnv = { ...env, WEB_CLIENT_SECRET: webClientSecret };
+  const authConfig = loadAuthConfig(appEnv);
+  const mcpConfig = loadMcpConfig(env);
+  const webConfig = loadWebConfig(appEnv);
+
   const db = await openDatabase({ url: stack.databaseUrl, dataDir: join(stack.dataDir, 'pglite') });
   const closers: Array<() => Promise<unknown>> = [() => db.close()];
   const close = async () => {
@@ -62,6 +69,7 @@ export async function startStack(
       [await buildAuthApp({ config: authConfig, db }), authConfig.port, authConfig.host],
       [await buildMcpApp({ config: mcpConfig, db, engine }), mcpConfig.port, mcpConfig.host],
       [await buildCdnApp({ root: cardDistDir, tls: stack.cdnTls }), stack.cdnPort, stack.cdnHost],
+      [await buildWebApp({ config: webConfig, db, engine }), webConfig.port, webConfig.host],
     ];
     // The apps stop together (each drains its own requests), then the stores they share.
     closers.push(() => Promise.all(apps.map(([app]) => app.close())));
@@ -78,6 +86,7 @@ export async function startStack(
       mcpUrl: mcpConfig.mcpUrl,
       authUrl: authConfig.issuer,
       cdnUrl: stack.cdnUrl,
+      appUrl: webConfig.appUrl,
       adminUrl: admin.url,
       db,
       close,

@@ -93,7 +93,18 @@ export {
   placeConversation,
   touchConversation,
 } from './store/conversations.js';
-export type { ConversationRecord } from './store/conversations.js';
+export type { ConversationOriginRecord, ConversationRecord } from './store/conversations.js';
+export {
+  createWebSession,
+  createWebSignIn,
+  deleteUserWebSessions,
+  deleteWebSession,
+  hashSecretId,
+  purgeWebSessions,
+  takeWebSignIn,
+  touchWebSession,
+} from './store/web-sessions.js';
+export type { WebSessionRecord, WebSignIn } from './store/web-sessions.js';
 export {
   claimNextTurn,
   countUnfinishedTurns,
@@ -160,3 +171,4 @@ export type { OpsCommand, OpsOutcome } from './ops/commands.js';
 export { toOpsFailure } from './ops/error-codes.js';
 export type { OpsFailure } from './ops/error-codes.js';
 export { ensurePrivateDirectory } from './files/private-directory.js';
+export { persistedSecret } from './files/persisted-secret.js';

@@ -170,3 +170,14 @@ export function nextStepForProviderError(error: string): string {
     return 'The application sent an incomplete or mismatched sign-in request. Return to it and connect again; if this keeps happening, remove the connector and add it again.';
   return 'Return to your application and connect again.';
 }
+
+/**
+ * The provider's sign-out confirmation (RP-initiated logout, for the product web app): `form` is
+ * oidc-provider's own form with its CSRF field; the button submits it.
+ */
+export function logoutPage(form: string): string {
+  return layout(
+    'Sign out',
+    markup`<h1>Sign out of Ask Analyst?</h1>${raw(form)}<p><button type="submit" form="op.logoutForm" name="logout" value="yes" data-testid="sign-out-confirm" autofocus>Sign out</button></p>`,
+  );
+}

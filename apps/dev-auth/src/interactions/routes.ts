@@ -18,6 +18,8 @@ export interface InteractionRoutesOptions {
   db: Queryable;
   issuer: string;
   mcpResource: string;
+  /** The product web app's client id: the private beta does not gate it (SPEC section 9). */
+  webClientId?: string | undefined;
   csrfSecret: Buffer;
   signInThrottle: SignInThrottle;
 }
@@ -175,7 +177,17 @@ export async function interactionRoutes(
           );
       }
 
-      const outcome = await authenticate(db, body.email, body.password);
+      let outcome = await authenticate(db, body.email, body.password);
+      // The private beta is a beta of the MCP service: the web app's users sign in regardless.
+      if (
+        outcome.kind === 'refused' &&
+        outcome.reason === 'not_enrolled' &&
+        options.webClientId !== undefined &&
+        interaction.params.client_id === options.webClientId
+      ) {
+        const principal = await findPrincipal(db, outcome.userId);
+        if (principal) outcome = { kind: 'signed-in', principal };
+      }
       if (outcome.kind === 'invalid') {
         options.signInThrottle.failed(account, request.ip);
         return reply

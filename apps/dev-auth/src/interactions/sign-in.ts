@@ -11,7 +11,7 @@ import { type AccessRefusal, accessRefusal } from '../provider/accounts.js';
 
 export type SignInOutcome =
   | { kind: 'signed-in'; principal: Principal }
-  | { kind: 'refused'; reason: AccessRefusal }
+  | { kind: 'refused'; reason: AccessRefusal; userId: string }
   | { kind: 'invalid' };
 
 /** The one answer for an unknown email and a wrong password (no account enumeration). */
@@ -37,5 +37,7 @@ export async function authenticate(
     await replacePasswordHash(db, found.principal.userId, found.passwordHash, stronger);
   }
   const reason = accessRefusal(found.principal);
-  return reason ? { kind: 'refused', reason } : { kind: 'signed-in', principal: found.principal };
+  return reason
+    ? { kind: 'refused', reason, userId: found.principal.userId }
+    : { kind: 'signed-in', principal: found.principal };
 }

@@ -35,10 +35,14 @@ interface IssuedArtifact {
  * authorization endpoint, so a revoked user, a non-enrolled organization, or a refresh token from a
  * sign-in earlier than the operator's `tokens_invalid_before` (SPEC section 7) ends here.
  */
-export function createFindAccount(db: Queryable): FindAccount {
-  return async (_ctx, sub, token) => {
+export function createFindAccount(db: Queryable, webClientId?: string): FindAccount {
+  return async (ctx, sub, token) => {
     const principal = await findPrincipal(db, sub);
-    if (!principal || accessRefusal(principal)) return undefined;
+    if (!principal) return undefined;
+    const refusal = accessRefusal(principal);
+    // SPEC section 9: the private beta gates the MCP service only, not the product web app.
+    const webApp = webClientId !== undefined && ctx.oidc?.client?.clientId === webClientId;
+    if (refusal && !(refusal === 'not_enrolled' && webApp)) return undefined;
     if (token && issuedBeforeInvalidation(token, principal.tokensInvalidBefore)) {
       return undefined;
     }

@@ -30,3 +30,31 @@ export const STATIC_CLIENT_IDS: ReadonlySet<string> = new Set(
 
 /** Clients that may redirect to any loopback port and path. */
 export const ANY_LOOPBACK_PATH_CLIENTS: ReadonlySet<string> = new Set([CODE_EDITOR_CLIENT_ID]);
+
+/** The product web app's client as `AuthConfig.webClient` names it. */
+export interface WebClientSettings {
+  clientId: string;
+  clientSecret: string;
+  appUrl: string;
+}
+
+/**
+ * The product web app (SPEC section 9): a first-party confidential client (client_secret_basic),
+ * OpenID Connect sign-in only (no refresh tokens, no MCP resource), sign-out back to the app.
+ * It is never shown a consent page, and the private beta does not apply to it.
+ */
+export function webClientMetadata(web: WebClientSettings): ClientMetadata {
+  return {
+    client_id: web.clientId,
+    client_secret: web.clientSecret,
+    client_name: 'Ask Analyst web app',
+    // OpenID Connect sign-in only: no MCP scope is added to its requests (SPEC section 9).
+    scope: 'openid',
+    application_type: 'web',
+    token_endpoint_auth_method: 'client_secret_basic',
+    grant_types: ['authorization_code'],
+    response_types: ['code'],
+    redirect_uris: [`${web.appUrl}/auth/callback`],
+    post_logout_redirect_uris: [`${web.appUrl}/signed-out`],
+  };
+}

@@ -1,7 +1,7 @@
 import type { Queryable } from '@ask-analyst/workspace';
 import { interactionPolicy, type Configuration, type KoaContextWithOIDC } from 'oidc-provider';
 import type { AuthConfig } from '../config.js';
-import { messagePage, nextStepForProviderError } from '../interactions/pages.js';
+import { logoutPage, messagePage, nextStepForProviderError } from '../interactions/pages.js';
 import { createExtraTokenClaims, createFindAccount } from './accounts.js';
 import { createAdapterFactory } from './adapter.js';
 import {
@@ -10,7 +10,7 @@ import {
   providerFetch,
   type ProviderFetch,
 } from './client-id-metadata.js';
-import { STATIC_CLIENTS } from './clients.js';
+import { STATIC_CLIENTS, webClientMetadata } from './clients.js';
 import { createLoadExistingGrant } from './grants.js';
 import type { SigningKeys } from './keys.js';
 import { validateRedirectUris } from './redirect-uris.js';
@@ -59,7 +59,10 @@ export function providerConfiguration(input: ProviderConfigurationInput): Config
         ? refuseUnknownResourceBeforeCodeLookup(adapter, config.mcpResource)
         : adapter;
     },
-    clients: [...STATIC_CLIENTS],
+    clients: [
+      ...STATIC_CLIENTS,
+      ...(config.webClient ? [webClientMetadata(config.webClient)] : []),
+    ],
     clientDefaults: {
       grant_types: ['authorization_code', 'refresh_token'],
       response_types: ['code'],
@@ -90,7 +93,21 @@ export function providerConfiguration(input: ProviderConfigurationInput): Config
       devInteractions: { enabled: false },
       dPoP: { enabled: false },
       pushedAuthorizationRequests: { enabled: false },
-      rpInitiatedLogout: { enabled: false },
+      // The web app's sign-out ends the provider's session too (SPEC section 9).
+      rpInitiatedLogout: {
+        enabled: Boolean(config.webClient),
+        logoutSource: (ctx, form) => {
+          ctx.type = 'html';
+          ctx.body = logoutPage(form);
+        },
+        postLogoutSuccessSource: (ctx) => {
+          ctx.type = 'html';
+          ctx.body = messagePage({
+            title: 'Signed out',
+            message: 'You are signed out of Ask Analyst.',
+          });
+        },
+      },
       userinfo: { enabled: false },
       introspection: { enabled: false },
       revocation: { enabled: true, allowedPolicy: revocationAllowed },
@@ -101,6 +118,7 @@ export function providerConfiguration(input: ProviderConfigurationInput): Config
       },
       resourceIndicators: resourceIndicators({
         resource: config.mcpResource,
+        noResourceClientId: config.webClient?.clientId,
         accessTokenTtl: config.accessTokenTtl,
         signingKid: keys.signingKid,
       }),
@@ -135,9 +153,9 @@ export function providerConfiguration(input: ProviderConfigurationInput): Config
     },
     // A sign-in outlives the browser session that made it: tokens are not bound to that session.
     expiresWithSession: () => false,
-    findAccount: createFindAccount(db),
+    findAccount: createFindAccount(db, config.webClient?.clientId),
     extraTokenClaims: createExtraTokenClaims(db),
-    loadExistingGrant: createLoadExistingGrant(db),
+    loadExistingGrant: createLoadExistingGrant(db, config.webClient?.clientId),
     interactions: {
       policy: interactionPolicyFor(),
       url: (_ctx, interaction) => interactionPath(interaction.uid),

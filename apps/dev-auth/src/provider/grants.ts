@@ -10,7 +10,7 @@ const KNOWN_SCOPES = new Set<string>([...MCP_SCOPES, 'openid', 'offline_access']
  * newest live grant this user gave this client from any browser. A consent, once given, is
  * remembered per user and client and not asked again (SPEC section 3).
  */
-export function createLoadExistingGrant(db: Queryable) {
+export function createLoadExistingGrant(db: Queryable, webClientId?: string) {
   return async (ctx: KoaContextWithOIDC): Promise<Grant | undefined> => {
     const { oidc } = ctx;
     // oidc-provider ignores scopes it does not know; a client asking for `admin` must learn it gets
@@ -38,6 +38,15 @@ export function createLoadExistingGrant(db: Queryable) {
       [accountId, clientId],
     );
     const id = rows[0]?.id;
-    return id ? oidc.provider.Grant.find(id) : undefined;
+    if (id) return oidc.provider.Grant.find(id);
+    // The first-party web app signs in with `openid` only and is never shown a consent page
+    // (SPEC section 9): its grant is made here, on the user's first sign-in.
+    if (webClientId !== undefined && clientId === webClientId) {
+      const grant = new oidc.provider.Grant({ accountId, clientId });
+      grant.addOIDCScope('openid');
+      await grant.save();
+      return grant;
+    }
+    return undefined;
   };
 }

@@ -24,6 +24,8 @@ export interface ResourceIndicatorOptions {
   accessTokenTtl: number;
   /** The key that signs access tokens. */
   signingKid: string;
+  /** The first-party web app: it asks for no resource and gets none by default (SPEC section 9). */
+  noResourceClientId?: string | undefined;
 }
 
 /**
@@ -41,8 +43,14 @@ export function resourceIndicators(options: ResourceIndicatorOptions) {
   };
   return {
     enabled: true,
-    defaultResource: (_ctx: KoaContextWithOIDC, _client: unknown, oneOf?: readonly string[]) =>
-      oneOf ?? options.resource,
+    defaultResource: (
+      _ctx: KoaContextWithOIDC,
+      client: { clientId?: string } | undefined,
+      oneOf?: readonly string[],
+    ) =>
+      client?.clientId !== undefined && client.clientId === options.noResourceClientId
+        ? oneOf
+        : (oneOf ?? options.resource),
     useGrantedResource: () => true,
     getResourceServerInfo: (_ctx: KoaContextWithOIDC, indicator: string) => {
       if (indicator !== options.resource) {

@@ -25,6 +25,11 @@ export const startAnalysis = defineTool({
   annotations: ASKS_ANNOTATIONS,
   _meta: CARD_META,
   async handler(args, ctx) {
-    return analysisResultFor(ctx, await ctx.analyses.start(ctx.principal, args, following(ctx)));
+    // The conversation remembers the client that started it: history labels it (SPEC section 9).
+    const origin = { kind: 'mcp' as const, clientId: ctx.client.clientId };
+    return analysisResultFor(
+      ctx,
+      await ctx.analyses.start(ctx.principal, args, { ...following(ctx), origin }),
+    );
   },
 });

@@ -3,6 +3,7 @@ import {
   type AnalysisOutput,
   type AnalysisPlan,
   type ColumnType,
+  type ConversationOrigin,
   type CancelAnalysisInput,
   type ContinueAnalysisInput,
   type GetAnalysisInput,
@@ -50,6 +51,8 @@ export interface FollowOptions {
   signal?: AbortSignal;
   /** Told the turn's state when the wait starts and at each change: step `progress` of `total`. */
   onProgress?: (update: { progress: number; total: number; message: string }) => Promise<void>;
+  /** Where a new conversation is being started (SPEC section 9, `Conversation.origin`). */
+  origin?: ConversationOrigin;
 }
 
 /**
@@ -342,6 +345,7 @@ export function createAnalysisService(options: AnalysisServiceOptions): Analysis
                     ? `${question.slice(0, TITLE_LENGTH - 1)}…`
                     : question,
                 worksheetId: worksheet?.id ?? null,
+                origin: follow.origin,
               });
               const turn = await createTurn(tx, {
                 id: turnId,

@@ -195,4 +195,34 @@ export const migrations: Migration[] = [
     // purged with it: docs/decisions/110-client-plans-checked-like-any-planner.md).
     statements: [`alter table turns add column plan jsonb`],
   },
+  {
+    version: 8,
+    name: 'web sessions and conversation origins',
+    // The product web app's sessions live here so they survive a restart and work on any replica
+    // (docs/decisions/107-web-sessions-in-the-database.md). Ids and sign-in states are stored as
+    // SHA-256 hashes: a copy of the table opens no session. A conversation records where it was
+    // started (SPEC section 9, `Conversation.origin`); older rows have none.
+    statements: [
+      `create table web_sessions (
+        id_hash text primary key,
+        user_id text not null references users(id) on delete cascade,
+        csrf_token text not null,
+        id_token text,
+        signed_in_at timestamptz not null default now(),
+        last_seen_at timestamptz not null default now(),
+        expires_at timestamptz not null
+      )`,
+      `create index web_sessions_user on web_sessions (user_id)`,
+      `create table web_sign_ins (
+        state_hash text primary key,
+        code_verifier text not null,
+        nonce text not null,
+        return_to text not null,
+        created_at timestamptz not null default now()
+      )`,
+      `alter table conversations add column origin_kind text check (origin_kind in ('mcp', 'web'))`,
+      `alter table conversations add column origin_client_id text`,
+      `alter table conversations add column origin_client_name text`,
+    ],
+  },
 ];

@@ -2,6 +2,7 @@ import type { Queryable } from '../db/database.js';
 import {
   CONVERSATION_COLUMNS,
   toConversationRecord,
+  type ConversationOriginRecord,
   type ConversationRecord,
   type ConversationRow,
 } from '../store/conversations.js';
@@ -19,6 +20,8 @@ export interface ConversationView {
   updatedAt: string;
   url: string;
   turnCount: number;
+  /** Where it was started (SPEC section 9), when recorded. */
+  origin?: ConversationOriginRecord;
 }
 
 type Row = ConversationRow & { workspace_name: string; sort_at: string };
@@ -49,6 +52,7 @@ export function toConversationView(
     updatedAt: record.updatedAt,
     url: appLink(links, 'conversations', record.id),
     turnCount: record.turnCount,
+    ...(record.origin ? { origin: record.origin } : {}),
   };
 }
 

@@ -13,6 +13,15 @@ export interface ConversationRecord {
   createdAt: string;
   updatedAt: string;
   turnCount: number;
+  /** Where it was started (SPEC section 9); absent on conversations older than the record. */
+  origin?: ConversationOriginRecord;
+}
+
+/** Where a conversation was started: an MCP client (which one) or the product web app. */
+export interface ConversationOriginRecord {
+  kind: 'mcp' | 'web';
+  clientId?: string;
+  clientName?: string;
 }
 
 /** A conversation row as selected with `CONVERSATION_COLUMNS`. */
@@ -25,10 +34,14 @@ export interface ConversationRow {
   created_at: Date | string;
   updated_at: Date | string;
   turn_count: string | number;
+  origin_kind?: string | null;
+  origin_client_id?: string | null;
+  origin_client_name?: string | null;
 }
 
 /** The select list of a conversation (alias `c`), with its turn count. */
 export const CONVERSATION_COLUMNS = `c.id, c.workspace_id, c.user_id, c.worksheet_id, c.title, c.created_at, c.updated_at,
+  c.origin_kind, c.origin_client_id, c.origin_client_name,
   (select count(*) from turns t where t.conversation_id = c.id) as turn_count`;
 
 /** Maps a row selected with `CONVERSATION_COLUMNS`. */
@@ -42,6 +55,18 @@ export function toConversationRecord(row: ConversationRow): ConversationRecord {
     createdAt: toIso(row.created_at),
     updatedAt: toIso(row.updated_at),
     turnCount: toNumber(row.turn_count),
+    ...originOf(row),
+  };
+}
+
+function originOf(row: ConversationRow): { origin?: ConversationOriginRecord } {
+  if (row.origin_kind !== 'mcp' && row.origin_kind !== 'web') return {};
+  return {
+    origin: {
+      kind: row.origin_kind,
+      ...(row.origin_client_id ? { clientId: row.origin_client_id } : {}),
+      ...(row.origin_client_name ? { clientName: row.origin_client_name } : {}),
+    },
   };
 }
 
@@ -54,19 +79,24 @@ export async function createConversation(
     title: string;
     worksheetId?: string | null;
     id?: string;
+    origin?: ConversationOriginRecord | undefined;
   },
 ): Promise<ConversationRecord> {
   const { rows } = await db.query<ConversationRow>(
-    `insert into conversations as c (id, workspace_id, user_id, title, worksheet_id)
-     values ($1, $2, $3, $4, $5)
+    `insert into conversations as c (id, workspace_id, user_id, title, worksheet_id,
+       origin_kind, origin_client_id, origin_client_name)
+     values ($1, $2, $3, $4, $5, $6, $7, $8)
      returning c.id, c.workspace_id, c.user_id, c.worksheet_id, c.title, c.created_at, c.updated_at,
-       0 as turn_count`,
+       c.origin_kind, c.origin_client_id, c.origin_client_name, 0 as turn_count`,
     [
       input.id ?? newId('conv'),
       input.workspaceId,
       input.userId,
       input.title,
       input.worksheetId ?? null,
+      input.origin?.kind ?? null,
+      input.origin?.clientId ?? null,
+      input.origin?.clientName ?? null,
     ],
   );
   return toConversationRecord(rows[0]!);

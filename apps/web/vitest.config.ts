@@ -1,0 +1,3 @@
+import { packageTestConfig } from '../../tooling/vitest.js';
+
+export default packageTestConfig(import.meta.dirname);
