@@ -18,6 +18,7 @@ export const continueAnalysis = defineTool({
   outputSchema: AnalysisOutputSchema,
   annotations: ASKS_ANNOTATIONS,
   _meta: CARD_META,
+  answersWithTask: true,
   async handler(args, ctx) {
     return analysisResult(await ctx.analyses.continue(ctx.principal, args, following(ctx)));
   },

@@ -19,6 +19,7 @@ export const startAnalysis = defineTool({
   outputSchema: AnalysisOutputSchema,
   annotations: ASKS_ANNOTATIONS,
   _meta: CARD_META,
+  answersWithTask: true,
   async handler(args, ctx) {
     return analysisResult(await ctx.analyses.start(ctx.principal, args, following(ctx)));
   },
