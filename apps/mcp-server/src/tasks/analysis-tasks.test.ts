@@ -168,6 +168,7 @@ describe('long analyses as MCP tasks (tasks extension, 2026-07-28)', () => {
       );
     }
     if (done.status !== 'completed') throw new Error(`expected completed: ${done.status}`);
+    expect(done.result).toMatchObject({ resultType: 'complete', content: [{ type: 'text' }] });
     const output = done.result.structuredContent as AnalysisOutput;
     expect(output.turn).toMatchObject({ id: task.taskId, status: 'succeeded' });
     expect(output.turn.answer?.table.rows.map((r) => r[0])).toEqual([

@@ -91,7 +91,9 @@ export function detailedTask(output: AnalysisOutput, runtime: ToolRuntime): Deta
       return {
         ...task,
         status: 'completed',
+        // The tool's result as a 2026-07-28 tools/call answers it, `resultType` included.
         result: {
+          resultType: 'complete',
           content: [{ type: 'text', text: turnText(output) }],
           structuredContent: output,
         },
