@@ -20,11 +20,13 @@ interface AnalysisResult {
   turn: { id: string; status: string; answer?: { table: { rows: unknown[][] } } };
 }
 
-/** The 2026-07-28 per-request envelope of a hand-made request. */
+/** The 2026-07-28 per-request envelope of a hand-made task request (declaring the extension). */
 const ENVELOPE = {
   'io.modelcontextprotocol/protocolVersion': '2026-07-28',
   'io.modelcontextprotocol/clientInfo': { name: 'e2e-poller', version: '1.0.0' },
-  'io.modelcontextprotocol/clientCapabilities': {},
+  'io.modelcontextprotocol/clientCapabilities': {
+    extensions: { 'io.modelcontextprotocol/tasks': {} },
+  },
 };
 
 /** The tool-call limit of this file's stack: a poll every 4 s is the suggested pace (a quarter). */

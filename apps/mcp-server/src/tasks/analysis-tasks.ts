@@ -11,6 +11,7 @@ import {
   type TaskV2,
 } from '@modelcontextprotocol/ext-tasks/core/v2';
 import {
+  MissingRequiredClientCapabilityError,
   ProtocolError,
   ProtocolErrorCode,
   type CallToolResult,
@@ -166,7 +167,8 @@ export function registerTaskHandlers(server: McpServer, runtime: ToolRuntime): v
 }
 
 /**
- * Runs a task operation as its caller, counted toward the tool-call limit. Failures are JSON-RPC
+ * Runs a task operation as its caller, counted toward the tool-call limit, for a request that
+ * declares the extension. Failures are JSON-RPC
  * errors carrying the tool error shape in `data`: an unknown task id and another user's are the
  * same `-32602` (the extension's answer for an unknown task), word for word; `rate_limited`
  * carries the wait.
@@ -178,6 +180,13 @@ async function taskCall(
 ): Promise<AnalysisOutput> {
   const call = callOf(ctx.http?.authInfo);
   if (!call) throw new ProtocolError(ProtocolErrorCode.InternalError, 'Internal error');
+  // The extension's methods are for a request that declares it (SEP-2663): -32021 otherwise.
+  if (!wantsTask(ctx)) {
+    throw new MissingRequiredClientCapabilityError(
+      { requiredCapabilities: { extensions: TASKS_EXTENSION } },
+      'Declare the io.modelcontextprotocol/tasks extension in the request to use tasks.',
+    );
+  }
   try {
     await runtime.limits.take('toolCalls', call.caller.principal.userId);
     return await run(call);
