@@ -237,20 +237,22 @@ describe('long analyses as MCP tasks (tasks extension, 2026-07-28)', () => {
     expect(allowed.statusCode).toBe(200);
   });
 
-  it('answers tasks/get of a request that does not declare the extension -32021', async () => {
-    const answer = answerOf(
-      await post(
-        replica.app,
-        await token('alan'),
-        'tasks/get',
-        { taskId: 'turn_x' },
-        { tasks: false },
-      ),
-    );
-    expect(answer.error).toMatchObject({
-      code: -32021,
-      data: { requiredCapabilities: { extensions: TASKS.extensions } },
-    });
+  it('answers task methods of a request that does not declare the extension -32021', async () => {
+    for (const method of ['tasks/get', 'tasks/cancel', 'tasks/update']) {
+      const answer = answerOf(
+        await post(
+          replica.app,
+          await token('alan'),
+          method,
+          { taskId: 'turn_x', inputResponses: {} },
+          { tasks: false },
+        ),
+      );
+      expect(answer.error, `${method}: ${JSON.stringify(answer.error)}`).toMatchObject({
+        code: -32021,
+        data: { requiredCapabilities: { extensions: TASKS.extensions } },
+      });
+    }
   });
 
   it('keeps waitSeconds for clients that do not opt in, on either revision', async () => {

@@ -3,6 +3,7 @@ import {
   CancelTaskRequestV2Schema,
   GetTaskRequestV2Schema,
   hasTaskClientCapabilityV2,
+  UpdateTaskRequestV2Schema,
   TASKS_EXTENSION_ID_V2,
   type CancelTaskResultV2,
   type CreateTaskResultV2,
@@ -31,6 +32,7 @@ export const TASKS_EXTENSION = { [TASKS_EXTENSION_ID_V2]: {} } as const;
 export const TASK_METHOD_SCOPES: Readonly<Record<string, string>> = {
   'tasks/get': 'workbooks.read',
   'tasks/cancel': 'analyses.write',
+  'tasks/update': 'analyses.write',
 };
 
 /** A polling client uses at most this share of its per-user tool-call limit. */
@@ -138,8 +140,8 @@ function statusMessage(turn: Turn): string {
 }
 
 /**
- * Serves `tasks/get` and `tasks/cancel` of the tasks extension on a 2026-07-28 server, on the
- * SDK's custom-method registration (which it admits for these two names on that revision). Each
+ * Serves `tasks/get`, `tasks/cancel` and `tasks/update` of the tasks extension on a 2026-07-28
+ * server, on the SDK's custom-method registration (which it admits for these names there). Each
  * reads the durable turn, so any replica answers; the scope was checked before dispatch. Each
  * counts as one tool call toward the per-user limit.
  */
@@ -162,6 +164,20 @@ export function registerTaskHandlers(server: McpServer, runtime: ToolRuntime): v
         runtime.analyses.cancelTask(call.caller.principal, taskId),
       );
       return { resultType: 'complete' };
+    },
+  );
+  // No analysis asks its client for input: a task of the caller's is refused as not awaiting any.
+  server.server.setRequestHandler(
+    'tasks/update',
+    // The SDK lifts `inputResponses` out of the params a handler sees (`ctx.mcpReq.inputResponses`).
+    { params: UpdateTaskRequestV2Schema.shape.params.pick({ taskId: true }) },
+    async ({ taskId }, ctx): Promise<never> => {
+      await taskCall(ctx, runtime, (call) => runtime.analyses.task(call.caller.principal, taskId));
+      throw new ProtocolError(
+        ProtocolErrorCode.InvalidParams,
+        'This task asks for no input: an analysis never does.',
+        { code: 'invalid_argument', message: 'This task asks for no input.', retryable: false },
+      );
     },
   );
 }
