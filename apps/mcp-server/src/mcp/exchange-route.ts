@@ -28,7 +28,14 @@ export const SERVED_METHODS = [
   'prompts/get',
   'completion/complete',
 ];
-const MODERN_METHODS = new Set(['server/discover', ...SERVED_METHODS]);
+/** The tasks extension's methods are served on 2026-07-28 only (decision 112). */
+const MODERN_METHODS = new Set([
+  'server/discover',
+  'tasks/get',
+  'tasks/cancel',
+  'tasks/update',
+  ...SERVED_METHODS,
+]);
 /** `logging/setLevel` is left out on purpose: on a shared instance it would outlive its request. */
 const LEGACY_METHODS = new Set(['initialize', 'ping', ...SERVED_METHODS]);
 /** The body field the 2026-07-28 `Mcp-Name` header mirrors, per method. */

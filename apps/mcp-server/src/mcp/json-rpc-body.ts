@@ -43,3 +43,14 @@ export function calledToolNames(body: McpBody | undefined): string[] {
     return [params.name];
   });
 }
+
+/** The methods of the requests in a JSON-RPC body (one message or a batch). */
+export function requestedMethods(body: McpBody | undefined): string[] {
+  if (!body?.isJson) return [];
+  const messages = Array.isArray(body.json) ? (body.json as unknown[]) : [body.json];
+  return messages.flatMap((message) => {
+    if (typeof message !== 'object' || message === null) return [];
+    const { method } = message as { method?: unknown };
+    return typeof method === 'string' ? [method] : [];
+  });
+}

@@ -7,6 +7,7 @@ import type { McpConfig } from '../config.js';
 import { HttpError, httpErrorBody } from '../errors.js';
 import { originGuard, type OriginPolicy } from '../http/origin.js';
 import { requireTls } from '../http/transport-security.js';
+import { TASK_METHOD_SCOPES } from '../tasks/analysis-tasks.js';
 import { requiredScope } from '../tools/index.js';
 import type { ToolDefinition } from '../tools/define-tool.js';
 import type { ToolRuntime } from '../tools/run-tool.js';
@@ -119,7 +120,11 @@ async function authenticatedMcp(app: FastifyInstance, options: McpEndpointOption
   });
   app.addHook(
     'preHandler',
-    scopeGate({ ...challenge, requiredScope: (name) => requiredScope(name, options.registry) }),
+    scopeGate({
+      ...challenge,
+      requiredScope: (name) => requiredScope(name, options.registry),
+      methodScopes: TASK_METHOD_SCOPES,
+    }),
   );
 
   // One builder for both: every tool's schemas are converted once, whichever server lists them.

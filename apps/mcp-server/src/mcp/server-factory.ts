@@ -4,6 +4,7 @@ import {
   type McpServerFactory,
 } from '@modelcontextprotocol/server';
 import { ToolError } from '../errors.js';
+import { registerTaskHandlers, TASKS_EXTENSION, wantsTask } from '../tasks/analysis-tasks.js';
 import { advertisedOutputSchema, advertisedSchema } from '../tools/advertised-schema.js';
 import type { ToolDefinition } from '../tools/define-tool.js';
 import { runTool, toolErrorResult, type ToolRuntime } from '../tools/run-tool.js';
@@ -44,14 +45,19 @@ export function createServerBuilder(
   }));
 
   return (options) => {
+    // The tasks extension is served on 2026-07-28 only (decision 112).
+    const modern = options?.modern === true;
     const server = new McpServer(
       { name: 'ask-analyst', title: 'Ask Analyst', version: VERSION },
       {
         instructions: INSTRUCTIONS,
-        capabilities: { tools: { listChanged: false } },
+        capabilities: {
+          tools: { listChanged: false },
+          ...(modern ? { extensions: TASKS_EXTENSION } : {}),
+        },
         // Listing the modern revision lets `connect` bind the instance to it (and answers
         // `server/discover` with it), as `createMcpHandler` does for its per-request servers.
-        ...(options?.modern
+        ...(modern
           ? { supportedProtocolVersions: [...SUPPORTED_PROTOCOL_VERSIONS, MODERN_REVISION] }
           : {}),
       },
@@ -60,10 +66,11 @@ export function createServerBuilder(
       server.registerTool(tool.name, config, (args, ctx) => {
         const call = callOf(ctx.http?.authInfo);
         return call
-          ? runTool(tool, args, call, runtime, ctx)
+          ? runTool(tool, args, call, runtime, ctx, { task: modern && wantsTask(ctx) })
           : toolErrorResult(new ToolError('internal'), 'req_unknown');
       });
     }
+    if (modern) registerTaskHandlers(server, runtime);
     // Resources and other registrations (the Ask Analyst card; conformance fixtures under their flag).
     extend?.(server);
     return server;
@@ -84,7 +91,7 @@ export function createServerFactory(build: BuildServer): McpServerFactory {
     const pool = idle[era];
     let server = pool.pop();
     while (server && server.server.transport !== undefined) server = pool.pop();
-    server ??= build();
+    server ??= build({ modern: era === 'modern' });
     const lent = server;
     let returned = false;
     lent.server.onclose = () => {

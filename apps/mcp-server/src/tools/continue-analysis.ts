@@ -22,6 +22,7 @@ export const continueAnalysis = defineTool({
   outputSchema: AnalysisOutputSchema,
   annotations: ASKS_ANNOTATIONS,
   _meta: CARD_META,
+  answersWithTask: true,
   async handler(args, ctx) {
     return analysisResultFor(ctx, await ctx.analyses.continue(ctx.principal, args, following(ctx)));
   },

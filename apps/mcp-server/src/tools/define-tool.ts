@@ -61,6 +61,12 @@ export interface ToolDefinition<
   outputSchema: Output;
   annotations: ToolAnnotations;
   _meta?: Record<string, unknown>;
+  /**
+   * Set on the tools whose output is `{ conversation, turn }` of a new turn: to a client that opted
+   * into the tasks extension (2026-07-28) they answer at once with a task, the turn's id as task
+   * id, instead of waiting `waitSeconds` (SPEC section 4, long analyses as MCP Tasks).
+   */
+  answersWithTask?: true;
   handler(args: z.output<Input>, ctx: ToolContext): Promise<ToolResult<z.input<Output>>>;
 }
 

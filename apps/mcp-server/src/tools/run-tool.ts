@@ -1,4 +1,4 @@
-import type { ToolErrorContent } from '@ask-analyst/protocol';
+import type { AnalysisOutput, ToolErrorContent } from '@ask-analyst/protocol';
 import {
   argumentShape,
   declaredPropertyNames,
@@ -13,6 +13,7 @@ import { z } from 'zod';
 import type { VerifiedCaller } from '../auth/verify-access-token.js';
 import type { McpConfig } from '../config.js';
 import { ToolError } from '../errors.js';
+import { createdTask } from '../tasks/analysis-tasks.js';
 import { toToolError } from './data-errors.js';
 import type { ToolContext, ToolDefinition } from './define-tool.js';
 import { atLineStart, text } from './markdown.js';
@@ -28,6 +29,12 @@ export interface ToolRuntime {
   /** Per-user limits (SPEC section 7): tool calls here, analyses in `analyses`. */
   limits: UserLimits;
   analyses: AnalysisService;
+}
+
+/** How the call is to be answered. */
+export interface ToolCallOptions {
+  /** The client opted into the tasks extension on a revision that serves it. */
+  task?: boolean;
 }
 
 /** The HTTP request a tool call arrived in. */
@@ -60,7 +67,9 @@ export async function runTool(
   call: ToolCall,
   runtime: ToolRuntime,
   mcp: ServerContext,
+  options: ToolCallOptions = {},
 ): Promise<CallToolResult> {
+  const asTask = options.task === true && tool.answersWithTask === true;
   const startedAt = runtime.now();
   const { principal, authInfo } = call.caller;
   const log = runtime.log.child({ requestId: call.requestId, tool: tool.name });
@@ -83,7 +92,9 @@ export async function runTool(
       reportProgress: progressReporter(mcp),
       log,
     };
-    const answer = await tool.handler(parsed.data, ctx);
+    // A task answers at once; the client follows the turn with tasks/get.
+    const args = asTask ? { ...parsed.data, waitSeconds: 0 } : parsed.data;
+    const answer = await tool.handler(args, ctx);
     const output = tool.outputSchema.safeParse(answer.structuredContent);
     if (!output.success) {
       log.error(
@@ -96,6 +107,7 @@ export async function runTool(
       content: [{ type: 'text', text: answer.text }],
       structuredContent: output.data,
     };
+    if (asTask) result = createdTask(result, output.data as AnalysisOutput, runtime);
   } catch (error) {
     // Product-core errors a handler did not map itself (the database unavailable, say) keep
     // their code; anything else is a bug, logged and answered `internal`.

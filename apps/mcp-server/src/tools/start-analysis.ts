@@ -24,6 +24,7 @@ export const startAnalysis = defineTool({
   outputSchema: AnalysisOutputSchema,
   annotations: ASKS_ANNOTATIONS,
   _meta: CARD_META,
+  answersWithTask: true,
   async handler(args, ctx) {
     // The conversation remembers the client that started it: history labels it (SPEC section 9).
     const origin = { kind: 'mcp' as const, clientId: ctx.client.clientId };

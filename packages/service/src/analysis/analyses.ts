@@ -89,6 +89,14 @@ export interface AnalysisService {
    * when the conversation has no worksheet yet or the user may no longer analyse it.
    */
   planningContext(principal: PrincipalRef, conversationId: string): Promise<PlanningContext | null>;
+  /**
+   * A turn found by its id alone (an MCP task id), as it stands, with its conversation. A turn
+   * that does not exist and one in a conversation that is not the user's to read are the same
+   * `not_found`, word for word, so a task id reveals nothing about other users' turns.
+   */
+  task(principal: PrincipalRef, turnId: string): Promise<AnalysisOutput>;
+  /** `cancel` of a turn found by its id alone; `not_found` as `task`. */
+  cancelTask(principal: PrincipalRef, turnId: string): Promise<AnalysisOutput>;
   /** The analyst, the runner and its events (benchmarks, tests). */
   readonly runtime: AnalysisRuntime;
   /** Starts the turn runner (recovering turns a stopped process left). */
@@ -148,6 +156,21 @@ export function createAnalysisService(options: AnalysisServiceOptions): Analysis
       );
     }
     return turn;
+  };
+
+  /** A turn by id and its conversation, if that is the user's own and readable now (`task`). */
+  const taskOf = async (principal: PrincipalRef, turnId: string) => {
+    const turn = await getTurn(db, turnId);
+    const conversation = turn
+      ? await getReadableConversation(db, principal, turn.conversationId, links)
+      : null;
+    if (!turn || !conversation) {
+      throw new ServiceError(
+        'not_found',
+        'No task with this id that you can read. Task ids are the turn ids of your own analyses.',
+      );
+    }
+    return { conversation, turn };
   };
 
   /** `permission_denied` unless the user may run Ask Analyst on the object now (analyst role). */
@@ -315,7 +338,7 @@ export function createAnalysisService(options: AnalysisServiceOptions): Analysis
     return { conversation: toConversation(view), turn: toTurn(finished) };
   };
 
-  return {
+  const service: AnalysisService = {
     runtime,
     open: () => runtime.start(),
     close: () => runtime.stop(),
@@ -415,6 +438,16 @@ export function createAnalysisService(options: AnalysisServiceOptions): Analysis
       };
     },
 
+    async task(principal, turnId) {
+      const { conversation, turn } = await taskOf(principal, turnId);
+      return { conversation: toConversation(conversation), turn: toTurn(turn) };
+    },
+
+    async cancelTask(principal, turnId) {
+      const { conversation } = await taskOf(principal, turnId);
+      return service.cancel(principal, { conversationId: conversation.id, turnId });
+    },
+
     async cancel(principal, { conversationId, turnId }) {
       const conversation = await readableConversation(principal, conversationId);
       await requireAnalyst(principal, conversation.id);
@@ -441,6 +474,7 @@ export function createAnalysisService(options: AnalysisServiceOptions): Analysis
       };
     },
   };
+  return service;
 }
 
 /** The error of a user who may read a workspace but not run Ask Analyst there (SPEC section 4). */
