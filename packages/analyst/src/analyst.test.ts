@@ -85,9 +85,17 @@ describe('answers', () => {
     });
     expect(answer.query.parameters).toEqual(['ATL']);
     expect(answer.query.sql).toContain('$1');
+    // Labels, units, formats and decimals from the worksheet's semantic layer (SPEC 4).
     expect(answer.table.columns).toEqual([
-      { name: 'destination', type: 'string' },
-      { name: 'Average delay', type: 'number' },
+      { name: 'destination', type: 'string', label: 'Destination airport', format: 'text' },
+      {
+        name: 'Average delay',
+        type: 'number',
+        label: 'Average arrival delay',
+        unit: 'min',
+        format: 'number',
+        decimals: 1,
+      },
     ]);
   });
 
@@ -192,6 +200,53 @@ describe('answers', () => {
       },
     });
     expect(steps).toEqual(['understanding', 'querying', 'summarizing']);
+  });
+});
+
+describe('the semantic layer', () => {
+  it('is read again when it changes: its synonyms name columns from the next question', async () => {
+    const source = w.sources.cars;
+    const question = 'average oomph by origin';
+    const without = await w.analyst.analyze({
+      question,
+      source,
+      previous: null,
+      worksheetStated: true,
+    });
+    expect(without.ok).toBe(false);
+    const layer = {
+      columns: [
+        ...(source.semantics?.columns ?? []).filter((c) => c.column !== 'Horsepower'),
+        {
+          column: 'Horsepower',
+          label: 'Engine power',
+          synonyms: ['oomph'],
+          unit: 'hp',
+          decimals: 0,
+        },
+      ],
+    };
+    const outcome = await w.analyst.analyze({
+      question,
+      source: { ...source, semantics: layer },
+      previous: null,
+      worksheetStated: true,
+    });
+    if (!outcome.ok) throw new Error(outcome.message);
+    expect(outcome.answer.query.plan.measures).toEqual([
+      { column: 'Horsepower', aggregation: 'avg', label: 'Average Horsepower' },
+    ]);
+    // Shown with its label and unit; an average of whole horsepower with one decimal, in the
+    // summary as in the table.
+    expect(outcome.answer.table.columns[1]).toMatchObject({
+      label: 'Average engine power',
+      unit: 'hp',
+      format: 'number',
+      decimals: 1,
+    });
+    // Averages by DuckDB over cars.json: USA 119.9, Europe 81, Japan 79.835443.
+    expect(outcome.answer.summary).toContain('Europe (81.0)');
+    expect(outcome.answer.summary).toContain('Japan is last shown with 79.8');
   });
 });
 

@@ -2,13 +2,23 @@ import type { ReadingPass } from '../context.js';
 
 /**
  * A column phrase that names others as well ("temperature": temp_max, temp_min): offers two of them,
- * and asks which one when the phrase is what the question measures.
+ * and asks which one when the phrase is what the question measures. A phrase the semantic layer
+ * gives one column ("gross": Worldwide Gross) is that column, with the others offered.
  */
 export const columnAlternatives: ReadingPass = {
   name: 'column-alternatives',
   run({ question, mentions, reading }) {
     mentions.forEach((m) => {
-      if (m.kind !== 'column' || m.others.length === 0) return;
+      if (m.kind !== 'column') return;
+      // The steward's word for a column is its default reading (issue 23, class 7: a stated
+      // default shown in the interpretation); the other columns it names are offered.
+      for (const other of (m.alsoNamed ?? []).slice(0, 2)) {
+        reading.alternatives.push({
+          question: question.replace(m.words, other.name),
+          reason: `"${m.words}" may also mean ${other.name}`,
+        });
+      }
+      if (m.others.length === 0) return;
       reading.alternatives.push(
         ...m.others.slice(0, 2).map((other) => ({
           question: question.replace(m.words, other.name),

@@ -14,8 +14,9 @@ describePass(
     // "What's" leaves an "s"; the data as a whole is no column.
     ['weather', "What's the total precipitation in the data?", { placed: ['s', 'data'] }],
     // A noun repeating the column before it; a placed column's word inflected.
-    ['weather', 'average wind by weather type', { placed: ['type'] }],
-    ['movies', 'how many movies were released in 1998', { placed: ['released'] }],
+    ['weather', 'average wind by weather kind', { placed: ['kind'] }],
+    // ("released" beside Release Date is now the semantic layer's synonym, placed as the column.)
+    ['movies', 'how many movies were released in 1998', {}],
     // A name from the worksheet's own description says where to look.
     ['weather', 'how many days in Seattle had rain', { placed: ['Seattle'] }],
     // A kind of chart other than a plain chart is a request: not filler.
