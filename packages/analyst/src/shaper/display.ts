@@ -1,4 +1,5 @@
 import type { AnalysisPlan, AnswerColumn, ValueFormat } from '@ask-analyst/protocol';
+import { shapeLabels } from '../compiler/compile.js';
 import type { ColumnSemantics, WorksheetSemantics } from '../semantics/worksheet.js';
 
 /** How one output column of an answer is shown: the same in the table, the chart and the summary. */
@@ -73,6 +74,32 @@ export function displayColumns(
       for (const label of related) display.set(label, { ...shown, label });
     }
   });
+  const shape = plan.shape;
+  if (shape) {
+    shapeLabels(plan).forEach((label, i) => {
+      if (display.has(label)) return;
+      if (label === 'Count' || label === 'Rows in data') {
+        display.set(label, { format: 'integer', decimals: 0 });
+        return;
+      }
+      if (label === 'Correlation') {
+        display.set(label, { label: "Pearson's r", format: 'number', decimals: 3 });
+        return;
+      }
+      const name = shape.kind === 'scatter' ? (i === 0 ? shape.x : shape.y) : shape.column;
+      const source = columnOf(name)?.display ?? {};
+      const shown: ColumnDisplay = { format: formatOf(label) };
+      if (source.label)
+        shown.label = label.replace(
+          name,
+          shape.kind === 'scatter' ? source.label : inline(source.label),
+        );
+      if (source.unit) shown.unit = source.unit;
+      if (source.decimals !== undefined)
+        shown.decimals = shape.kind === 'scatter' ? source.decimals : Math.max(source.decimals, 1);
+      display.set(label, shown);
+    });
+  }
   display.set('Share of total', { format: 'percent', decimals: 1 });
   display.set('Change %', { format: 'percent', decimals: 1 });
   return display;

@@ -6,6 +6,7 @@ import type {
   ChartSpec,
   ValueFormat,
 } from '@ask-analyst/protocol';
+import { SCATTER_POINTS, shapeLabels } from '../compiler/compile.js';
 import type { WorksheetSemantics } from '../semantics/worksheet.js';
 import type { ColumnDisplay } from './display.js';
 import { formatValue } from './format.js';
@@ -51,6 +52,25 @@ export function outputFormats(
   }
   formats.set('Share of total', 'percent');
   formats.set('Change %', 'percent');
+  if (plan.shape) {
+    const labels = shapeLabels(plan);
+    const numberOf = (name: string): ValueFormat => {
+      const format = column(name)?.format;
+      return format === 'currency' || format === 'integer' ? format : 'number';
+    };
+    const shape = plan.shape;
+    labels.forEach((label, i) => {
+      if (plan.dimensions[0]?.label === label) return;
+      if (label === 'Count' || label === 'Rows in data') formats.set(label, 'integer');
+      else if (label === 'Correlation') formats.set(label, 'number');
+      else if (shape.kind === 'scatter') formats.set(label, numberOf(i === 0 ? shape.x : shape.y));
+      else formats.set(label, numberOf(shape.column));
+    });
+    // Bin bounds and quartiles fall between whole values.
+    if (shape.kind !== 'scatter')
+      for (const label of labels)
+        if (formats.get(label) === 'integer' && label !== 'Count') formats.set(label, 'number');
+  }
   return formats;
 }
 
@@ -77,6 +97,7 @@ export function chartFor(
   display: Display,
   title: string,
 ): ChartSpec | null {
+  if (plan.shape) return shapeChart(plan, table, display, title);
   if (table.rows.length === 0 || plan.measures.length !== 1) return null;
   const measure =
     plan.calculation?.kind === 'share_of_total' ? 'Share of total' : plan.measures[0]!.label;
@@ -93,10 +114,12 @@ export function chartFor(
   const yearColumn =
     first!.grain === null &&
     semantics.columns.some((c) => c.name === first!.column && c.role === 'year');
-  if (
-    (timeLike || yearColumn || display.get(first!.label)?.format === 'date') &&
-    table.rows.length > 1
-  ) {
+  const line =
+    plan.chart === 'line' ||
+    (plan.chart !== 'bar' &&
+      (timeLike || yearColumn || display.get(first!.label)?.format === 'date') &&
+      table.rows.length > 1);
+  if (line) {
     return { type: 'line', title, x, y: field(measure, display), series };
   }
   const longLabels = table.rows.some((row) => String(row[0] ?? '').length > 12);
@@ -108,6 +131,103 @@ export function chartFor(
     series,
     orientation: longLabels || table.rows.length > 12 ? 'horizontal' : 'vertical',
   };
+}
+
+/** The chart of a shaped plan: its fields name the table's columns in `shapeLabels` order. */
+function shapeChart(
+  plan: AnalysisPlan,
+  table: AnswerTable,
+  display: Display,
+  title: string,
+): ChartSpec | null {
+  const shape = plan.shape;
+  if (!shape || table.rows.length === 0) return null;
+  const labels = shapeLabels(plan);
+  const f = (label: string) => field(label, display);
+  const grouped = plan.dimensions.length > 0;
+  if (shape.kind === 'histogram')
+    return { type: 'histogram', title, x: f(labels[0]!), x2: f(labels[1]!), y: f(labels[2]!) };
+  if (shape.kind === 'boxplot') {
+    const [min, q1, median, q3, max] = labels.slice(grouped ? 1 : 0);
+    return {
+      type: 'boxplot',
+      title,
+      x: grouped ? f(labels[0]!) : null,
+      min: f(min!),
+      q1: f(q1!),
+      median: f(median!),
+      q3: f(q3!),
+      max: f(max!),
+    };
+  }
+  const first = table.rows[0]!;
+  const r = first[labels.length - 2];
+  const n = first[labels.length - 1];
+  return {
+    type: 'scatter',
+    title,
+    x: f(labels[0]!),
+    y: f(labels[1]!),
+    series: grouped ? f(labels[2]!) : null,
+    correlation: typeof r === 'number' && Number.isFinite(r) ? Math.max(-1, Math.min(1, r)) : null,
+    sampled: Number(n) > SCATTER_POINTS,
+  };
+}
+
+/** How strong a correlation reads, in words. */
+function strength(r: number): string {
+  const a = Math.abs(r);
+  if (a < 0.1) return 'no clear linear relationship';
+  const size = a >= 0.7 ? 'strong' : a >= 0.4 ? 'moderate' : 'weak';
+  return `a ${size} ${r > 0 ? 'positive' : 'negative'} relationship`;
+}
+
+/** The summary of a shaped plan, from the numbers. */
+function shapeSummary(
+  plan: AnalysisPlan,
+  table: AnswerTable,
+  display: Display,
+  restatement: string,
+): string {
+  const shape = plan.shape!;
+  const labels = shapeLabels(plan);
+  const rows = table.rows;
+  const said = restatement.replace(/\.$/, '');
+  const at = (row: readonly Cell[], i: number) => show(row[i] ?? null, labels[i]!, display);
+  if (rows.length === 0) return `No rows match: ${said} has no data. Try removing a filter.`;
+  if (shape.kind === 'histogram') {
+    const total = rows.reduce((sum, row) => sum + Number(row[2] ?? 0), 0);
+    const fullest = rows.reduce((best, row) => (Number(row[2]) > Number(best[2]) ? row : best));
+    const last = rows[rows.length - 1]!;
+    return (
+      `${shape.column}: ${total.toLocaleString('en-US')} rows in ${shape.bins} bins from ` +
+      `${at(rows[0]!, 0)} to ${at(last, 1)}; the fullest bin, ${at(fullest, 0)} to ${at(fullest, 1)}, ` +
+      `holds ${Number(fullest[2]).toLocaleString('en-US')} rows (${said}).`
+    );
+  }
+  if (shape.kind === 'boxplot') {
+    const grouped = plan.dimensions.length > 0;
+    const o = grouped ? 1 : 0;
+    const parts = rows.map(
+      (row) =>
+        `${grouped ? `${String(row[0])}: ` : ''}median ${at(row, o + 2)} ` +
+        `(quartiles ${at(row, o + 1)} to ${at(row, o + 3)}, range ${at(row, o)} to ${at(row, o + 4)})`,
+    );
+    return `${shape.column}${grouped ? ` by ${plan.dimensions[0]!.label}` : ''}: ${parts.join('; ')}.`;
+  }
+  const first = rows[0]!;
+  const r = first[labels.length - 2];
+  const n = Number(first[labels.length - 1] ?? rows.length);
+  const relation =
+    typeof r === 'number' && Number.isFinite(r)
+      ? `Pearson's r is ${r.toFixed(3)}: ${strength(r)}`
+      : 'the correlation is undefined (too few rows, or a constant column)';
+  return (
+    `${shape.y} against ${shape.x} over ${n.toLocaleString('en-US')} rows: ${relation}` +
+    (n > SCATTER_POINTS
+      ? ` (r over all rows; ${SCATTER_POINTS.toLocaleString('en-US')} of them plotted, sampled with a fixed seed).`
+      : '.')
+  );
 }
 
 function describeRow(row: readonly Cell[], plan: AnalysisPlan, display: Display): string {
@@ -133,6 +253,7 @@ export function summarize(
   display: Display,
   restatement: string,
 ): string {
+  if (plan.shape) return shapeSummary(plan, table, display, restatement);
   const measure = plan.measures[0]!;
   const valueIndex = plan.dimensions.length;
   const fmt = (value: Cell, label = measure.label) => show(value, label, display);
