@@ -3,7 +3,7 @@ import { namedColumns } from './named-columns.js';
 
 describePass(
   namedColumns,
-  ['cars', 'movies', 'weather'],
+  ['cars', 'movies', 'weather', 'gapminder'],
   [
     [
       'cars',
@@ -21,6 +21,8 @@ describePass(
       'minimum temperature',
       { measures: ['min(temp_min) stated'], placed: ['minimum temperature'] },
     ],
+    // "of all countries" is the scope of a total, not a grouping.
+    ['gapminder', 'total population of all countries in 1955', { placed: ['all', 'countries'] }],
     // The measures pass placed the column already: nothing is left for this pass.
     ['cars', 'highest cylinders', {}],
   ],

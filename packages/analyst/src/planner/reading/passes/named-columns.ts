@@ -1,3 +1,4 @@
+import { keywordOf } from '../../mentions.js';
 import type { ReadingPass } from '../context.js';
 
 /**
@@ -7,11 +8,23 @@ import type { ReadingPass } from '../context.js';
  */
 export const namedColumns: ReadingPass = {
   name: 'named-columns',
-  run({ mentions, reading, used, superlatives, use }) {
+  run({ mentions, reading, used, superlatives, use, at }) {
     mentions.forEach((m, index) => {
       if (used.has(index) || m.kind !== 'column') return;
       use(index);
       const column = m.column;
+      // "the total population of all countries": the scope of the total, over every country; a
+      // grouping needs "by", "per" or "each" (the groupings pass).
+      const before = at(index - 1);
+      if (
+        column.role !== 'measure' &&
+        keywordOf(before, 'cue')?.cue === 'all' &&
+        /^all$/i.test(before?.words ?? '') &&
+        !used.has(index - 1)
+      ) {
+        use(index - 1);
+        return;
+      }
       if (column.role === 'measure' && !(column.discrete && superlatives.length > 0)) {
         reading.measures.push({
           column,
