@@ -14,8 +14,15 @@ describePass(
         problem: 'needs_clarification',
       },
     ],
-    // The semantic layer's word for a column is its default, the others named by it offered.
-    ['movies', 'average gross by genre', { alternatives: ['"gross" may also mean US Gross'] }],
+    // A layer's word for one column that another column's name holds too is asked about.
+    [
+      'movies',
+      'average gross by genre',
+      {
+        alternatives: ['"gross" as Worldwide Gross', '"gross" may also mean US Gross'],
+        problem: 'needs_clarification',
+      },
+    ],
     // A column's own name names no other.
     ['weather', 'average temp_max', {}],
     ['movies', 'total worldwide gross by genre', {}],
