@@ -22,6 +22,7 @@ beforeAll(async () => {
     'stocks',
     'disasters',
     'jobs',
+    'penguins',
   ]);
 });
 afterAll(() => w.dispose());
@@ -85,9 +86,17 @@ describe('answers', () => {
     });
     expect(answer.query.parameters).toEqual(['ATL']);
     expect(answer.query.sql).toContain('$1');
+    // Labels, units, formats and decimals from the worksheet's semantic layer (SPEC 4).
     expect(answer.table.columns).toEqual([
-      { name: 'destination', type: 'string' },
-      { name: 'Average delay', type: 'number' },
+      { name: 'destination', type: 'string', label: 'Destination airport', format: 'text' },
+      {
+        name: 'Average delay',
+        type: 'number',
+        label: 'Average arrival delay',
+        unit: 'min',
+        format: 'number',
+        decimals: 1,
+      },
     ]);
   });
 
@@ -192,6 +201,110 @@ describe('answers', () => {
       },
     });
     expect(steps).toEqual(['understanding', 'querying', 'summarizing']);
+  });
+});
+
+describe('the semantic layer', () => {
+  it('is read again when it changes: its synonyms name columns from the next question', async () => {
+    const source = w.sources.cars;
+    const question = 'average oomph by origin';
+    const without = await w.analyst.analyze({
+      question,
+      source,
+      previous: null,
+      worksheetStated: true,
+    });
+    expect(without.ok).toBe(false);
+    const layer = {
+      columns: [
+        ...(source.semantics?.columns ?? []).filter((c) => c.column !== 'Horsepower'),
+        {
+          column: 'Horsepower',
+          label: 'Engine power',
+          synonyms: ['oomph'],
+          unit: 'hp',
+          decimals: 0,
+        },
+      ],
+    };
+    const outcome = await w.analyst.analyze({
+      question,
+      source: { ...source, semantics: layer },
+      previous: null,
+      worksheetStated: true,
+    });
+    if (!outcome.ok) throw new Error(outcome.message);
+    expect(outcome.answer.query.plan.measures).toEqual([
+      { column: 'Horsepower', aggregation: 'avg', label: 'Average Horsepower' },
+    ]);
+    // Shown with its label and unit; an average of whole horsepower with one decimal, in the
+    // summary as in the table.
+    expect(outcome.answer.table.columns[1]).toMatchObject({
+      label: 'Average engine power',
+      unit: 'hp',
+      format: 'number',
+      decimals: 1,
+    });
+    // Averages by DuckDB over cars.json: USA 119.9, Europe 81, Japan 79.835443.
+    expect(outcome.answer.summary).toContain('Europe (81.0)');
+    expect(outcome.answer.summary).toContain('Japan is last shown with 79.8');
+  });
+});
+
+describe('shapes of the data (issue 23, class 3)', () => {
+  // Expected numbers computed with DuckDB over the vega-datasets files, outside the analyst.
+  it('a histogram: 20 equal-width bins from the minimum to the maximum, every row counted', async () => {
+    const answer = await ask(w, 'cars', 'histogram of horsepower');
+    expect(answer.chart).toMatchObject({
+      type: 'histogram',
+      x: { column: 'Horsepower from' },
+      x2: { column: 'Horsepower to' },
+      y: { column: 'Count' },
+    });
+    const rows = answer.table.rows;
+    // 400 horsepower values from 46 to 230; 14 in [46, 55.2), 4 in [220.8, 230].
+    expect(rows.reduce((sum, row) => sum + Number(row[2]), 0)).toBe(400);
+    expect(rows[0]).toEqual([46, expect.closeTo(55.2, 6), 14]);
+    expect(rows[rows.length - 1]).toEqual([expect.closeTo(220.8, 6), 230, 4]);
+  });
+
+  it('a box plot: exact quartiles per group', async () => {
+    const answer = await ask(w, 'penguins', 'box plot of flipper length by species');
+    expect(answer.chart).toMatchObject({ type: 'boxplot', x: { column: 'Species' } });
+    expect(answer.table.rows).toEqual([
+      ['Adelie', 172, 186, 190, 195, 210],
+      ['Chinstrap', 178, 191, 196, 201, 212],
+      ['Gentoo', 203, 212, 216, 221, 231],
+    ]);
+  });
+
+  it("a scatter: one point per row, Pearson's r over all rows in the chart and the summary", async () => {
+    const answer = await ask(w, 'cars', 'correlate weight and mpg');
+    expect(answer.chart).toMatchObject({
+      type: 'scatter',
+      x: { column: 'Weight_in_lbs' },
+      y: { column: 'Miles_per_Gallon' },
+      series: null,
+      sampled: false,
+    });
+    // 398 cars with both; r = -0.8317409.
+    expect(answer.table.rowCount).toBe(398);
+    expect(answer.chart?.type === 'scatter' && answer.chart.correlation).toBeCloseTo(-0.8317409, 6);
+    expect(answer.summary).toContain("Pearson's r is -0.832: a strong negative relationship");
+  });
+
+  it('a scatter within the point cap plots every row, in the same order each time', async () => {
+    const first = await ask(w, 'flights', 'delay vs distance');
+    const again = await ask(w, 'flights', 'delay vs distance');
+    expect(first.table.rows).toEqual(again.table.rows);
+    // flights-2k: 2,000 flights, every one with a delay and a distance.
+    expect(first.table.rowCount).toBe(2000);
+    expect(first.chart).toMatchObject({ type: 'scatter', sampled: false });
+  });
+
+  it('a chart kind named is honoured: "as a bar chart" over years', async () => {
+    const answer = await ask(w, 'cars', 'number of cars per year as a bar chart');
+    expect(answer.chart?.type).toBe('bar');
   });
 });
 

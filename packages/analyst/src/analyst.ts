@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import {
   AnalysisPlanSchema,
   type AnalysisPlan,
@@ -22,6 +23,7 @@ import {
   type WorksheetSemantics,
   type WorksheetSource,
 } from './semantics/worksheet.js';
+import { displayColumns, withDisplay } from './shaper/display.js';
 import { chartFor, outputFormats, summarize } from './shaper/shape.js';
 import { tokenize } from './text/tokens.js';
 
@@ -86,6 +88,20 @@ interface Prepared {
 
 const CACHE_SIZE = 64;
 
+const layerHashes = new WeakMap<object, string>();
+
+/** A short hash of a worksheet's semantic layer: part of its cache key. */
+function layerHash(source: WorksheetSource): string {
+  const layer = source.semantics;
+  if (!layer?.columns.length) return '-';
+  let hash = layerHashes.get(layer);
+  if (!hash) {
+    hash = createHash('sha256').update(JSON.stringify(layer)).digest('base64url').slice(0, 16);
+    layerHashes.set(layer, hash);
+  }
+  return hash;
+}
+
 /**
  * Ask Analyst: a question about a worksheet → a plan (typed, checked) → one parameterised DuckDB
  * query → an answer with a table, a chart spec, a summary written from the numbers, how the question
@@ -103,9 +119,12 @@ export class Analyst {
     this.planner = options.planner ?? deterministicPlanner;
   }
 
-  /** A worksheet's semantics and value index, built once per data file (files never change). */
+  /**
+   * A worksheet's semantics and value index, built once per data file (files never change) and
+   * semantic layer (a steward's edit is read by the next question).
+   */
   async prepare(source: WorksheetSource): Promise<Prepared> {
-    const key = `${source.id}|${source.dataPath}`;
+    const key = `${source.id}|${source.dataPath}|${layerHash(source)}`;
     let pending = this.prepared.get(key);
     if (!pending) {
       pending = this.build(source);
@@ -226,24 +245,25 @@ export class Analyst {
       throw error;
     }
     await step('summarizing', 'Writing the answer');
+    const formats = outputFormats(plan, semantics);
+    const display = displayColumns(plan, semantics, formats);
     const table: AnswerTable = {
-      columns: result.columns,
+      columns: withDisplay(result.columns, display),
       rows: result.rows,
       rowCount,
       truncated: result.truncated,
     };
-    const formats = outputFormats(plan, semantics);
     const { interpretation } = planned;
     return {
       ok: true,
       answer: {
-        summary: summarize(plan, table, formats, interpretation.restatement),
+        summary: summarize(plan, table, display, interpretation.restatement),
         table,
         chart: chartFor(
           plan,
           semantics,
           table,
-          formats,
+          display,
           interpretation.restatement.replace(/\.$/, ''),
         ),
         source: {

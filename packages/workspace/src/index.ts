@@ -154,7 +154,7 @@ export type { ConversationView } from './permissions/conversations.js';
 export type { LinkOptions, NamedRef, WorkbookView } from './permissions/views.js';
 export { seedDemoWorkspace } from './seed/demo.js';
 export type { SeedOptions } from './seed/demo.js';
-export { DEMO_PASSWORD } from './seed/demo-spec.js';
+export { DEMO_PASSWORD, DEMO_WORKBOOKS } from './seed/demo-spec.js';
 export { removeOrphanWorksheetFiles } from './seed/orphans.js';
 export { importWorksheet } from './import/import-file.js';
 export type { ImportedWorksheet, ImportWorksheetOptions } from './import/import-file.js';

@@ -54,6 +54,8 @@ const plan = (parts: Partial<AnalysisPlan>): AnalysisPlan => ({
   filters: [],
   sort: [],
   limit: null,
+  shape: null,
+  chart: null,
   calculation: null,
   ...parts,
 });

@@ -180,6 +180,7 @@ export function compilePlan(
 ): CompiledQuery {
   const columns: Columns = new Map(columnTypes.map((c) => [c.name, c.type]));
   const params = new Params();
+  if (plan.shape) return compileShape(plan, plan.shape, columns, params);
   if (plan.measures.length === 0) throw new PlanError('a plan needs at least one measure');
   const measures = plan.measures.map((m, i) => measureSql(columns, m, i));
   const dimensions = plan.dimensions.map((d, i) => dimensionSql(columns, d, i));
@@ -254,5 +255,103 @@ export function compilePlan(
   if (outer.length > 0) sql += ` WHERE ${outer.join(' AND ')}`;
   if (order.length > 0) sql += ` ORDER BY ${order.join(', ')}`;
   if (plan.limit !== null) sql += ` LIMIT ${plan.limit}`;
+  return { sql, params: params.values };
+}
+
+/** Most points of a scatter; past it the rows are sampled with a fixed seed (SPEC 4). */
+export const SCATTER_POINTS = 5000;
+
+/** The output column names of a shaped plan, in order (the shaper names its chart fields so). */
+export function shapeLabels(plan: AnalysisPlan): string[] {
+  const shape = plan.shape;
+  if (!shape) return [];
+  const group = plan.dimensions[0]?.label;
+  switch (shape.kind) {
+    case 'histogram':
+      return [`${shape.column} from`, `${shape.column} to`, 'Count'];
+    case 'boxplot':
+      return [
+        ...(group ? [group] : []),
+        `Minimum ${shape.column}`,
+        `Lower quartile ${shape.column}`,
+        `Median ${shape.column}`,
+        `Upper quartile ${shape.column}`,
+        `Maximum ${shape.column}`,
+      ];
+    case 'scatter':
+      return [shape.x, shape.y, ...(group ? [group] : []), 'Correlation', 'Rows in data'];
+  }
+}
+
+function numericColumn(columns: Columns, name: string, where: string): string {
+  const { sql, type } = columnOf(columns, name, where);
+  if (!NUMERIC.has(type)) throw new PlanError(`${where} needs a numeric column, not ${name}`);
+  return sql;
+}
+
+/**
+ * A histogram (equal-width bins from the minimum to the maximum, the last bin closed), a box plot
+ * (exact quartiles by linear interpolation, per group) or a scatter (the rows, sampled past
+ * `SCATTER_POINTS` with a fixed seed, Pearson's r over all of them) of the filtered rows; rows
+ * where a plotted column is empty are left out.
+ */
+function compileShape(
+  plan: AnalysisPlan,
+  shape: NonNullable<AnalysisPlan['shape']>,
+  columns: Columns,
+  params: Params,
+): CompiledQuery {
+  const labels = shapeLabels(plan).map(quoteIdentifier);
+  const filters = plan.filters.map((filter, i) => filterSql(columns, filter, i, params));
+  const group = plan.dimensions[0];
+  if (plan.dimensions.length > 1) throw new PlanError('a shaped plan takes at most one dimension');
+  if (group && group.grain !== null) throw new PlanError('a shaped plan groups without a grain');
+  const groupSql = group ? columnOf(columns, group.column, 'dimensions[0]').sql : null;
+  const where = (...more: string[]) => {
+    const all = [...filters, ...more];
+    return all.length > 0 ? ` WHERE ${all.join(' AND ')}` : '';
+  };
+  if (shape.kind === 'histogram') {
+    const c = numericColumn(columns, shape.column, 'shape.column');
+    const n = shape.bins;
+    const base = `SELECT CAST(${c} AS DOUBLE) AS v FROM ${WORKSHEET_VIEW}${where(`${c} IS NOT NULL`)}`;
+    const range = `SELECT min(v) AS lo, max(v) AS hi FROM base`;
+    const binned = `SELECT coalesce(least(CAST(floor((v - lo) / nullif((hi - lo) / ${n}, 0)) AS INTEGER), ${n - 1}), 0) AS i, lo, hi FROM base, range`;
+    const sql =
+      `WITH base AS (${base}), range AS (${range}), binned AS (${binned}) ` +
+      `SELECT lo + i * (hi - lo) / ${n} AS ${labels[0]}, lo + (i + 1) * (hi - lo) / ${n} AS ${labels[1]}, count(*) AS ${labels[2]} ` +
+      `FROM binned GROUP BY i, lo, hi ORDER BY i`;
+    return { sql, params: params.values };
+  }
+  if (shape.kind === 'boxplot') {
+    const c = numericColumn(columns, shape.column, 'shape.column');
+    const stats = [
+      `min(${c})`,
+      `quantile_cont(${c}, 0.25)`,
+      `quantile_cont(${c}, 0.5)`,
+      `quantile_cont(${c}, 0.75)`,
+      `max(${c})`,
+    ];
+    const keys = groupSql ? [groupSql] : [];
+    const shown = [...keys, ...stats].map((sql, i) => `${sql} AS ${labels[i]}`);
+    const more = [`${c} IS NOT NULL`, ...(groupSql ? [`${groupSql} IS NOT NULL`] : [])];
+    let sql = `SELECT ${shown.join(', ')} FROM ${WORKSHEET_VIEW}${where(...more)}`;
+    if (groupSql) sql += ` GROUP BY ${groupSql} ORDER BY ${groupSql}`;
+    else sql += ' HAVING count(*) > 0';
+    return { sql, params: params.values };
+  }
+  const x = numericColumn(columns, shape.x, 'shape.x');
+  const y = numericColumn(columns, shape.y, 'shape.y');
+  const picked = [x, y, ...(groupSql ? [groupSql] : [])];
+  const inner =
+    `SELECT ${picked.map((sql, i) => `${sql} AS __p${i}`).join(', ')}, ` +
+    `corr(${x}, ${y}) OVER () AS __r, count(*) OVER () AS __n ` +
+    `FROM ${WORKSHEET_VIEW}${where(`${x} IS NOT NULL`, `${y} IS NOT NULL`)}`;
+  const shown = [...picked.map((_, i) => `__p${i}`), '__r', '__n'].map(
+    (name, i) => `${name} AS ${labels[i]}`,
+  );
+  const sql =
+    `SELECT ${shown.join(', ')} FROM (SELECT * FROM (${inner}) AS points ` +
+    `USING SAMPLE reservoir(${SCATTER_POINTS} ROWS) REPEATABLE (23)) AS sampled ORDER BY __p0, __p1`;
   return { sql, params: params.values };
 }

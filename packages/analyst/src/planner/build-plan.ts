@@ -1,4 +1,5 @@
 import type {
+  AnswerPlan,
   Aggregation,
   Alternative,
   AnalysisPlan,
@@ -21,7 +22,8 @@ import type {
 /** The previous turn of a conversation, as a follow-up builds on it. */
 export interface PreviousTurn {
   question: string;
-  plan: AnalysisPlan;
+  /** As the previous answer carries it (fields added since older answers may be absent). */
+  plan: AnswerPlan;
 }
 
 export type PlanOutcome =
@@ -214,6 +216,7 @@ export function buildPlan(
       ...(offered.length > 0 ? { alternatives: offered } : {}),
     }) as const;
   if (reading.problem) return refused(reading.problem.code, reading.problem.message);
+  if (reading.shape) return shapePlan(reading, reading.shape, semantics, options, offered);
   const nothingRead =
     reading.measures.length === 0 &&
     reading.dimensions.length === 0 &&
@@ -378,6 +381,8 @@ export function buildPlan(
     sort,
     limit,
     calculation: calculation?.calculation ?? null,
+    shape: null,
+    chart: reading.chart?.kind ?? null,
   };
 
   const slotsOut: InterpretationSlot[] = [
@@ -440,6 +445,91 @@ export function buildPlan(
   };
 }
 
+/** Bins of a histogram: 20, or one per value of a column with fewer. */
+function binsOf(column: ColumnSemantics): number {
+  const distinct = column.profile.distinctCount;
+  return distinct > 0 && distinct < 20 ? distinct : 20;
+}
+
+/** What a shaped plan shows, in words ("Histogram of distance", "Scatter of y against x"). */
+function shapeText(plan: AnalysisPlan): string {
+  const shape = plan.shape;
+  if (!shape) return '';
+  const group = plan.dimensions[0]?.label;
+  if (shape.kind === 'scatter')
+    return `Scatter of ${shape.y} against ${shape.x}${group ? ` colored by ${group}` : ''}`;
+  if (shape.kind === 'boxplot') return `Box plot of ${shape.column}${group ? ` by ${group}` : ''}`;
+  return `Histogram of ${shape.column} in ${shape.bins} bins`;
+}
+
+/**
+ * The plan of a histogram, box plot or scatter (issue 23, class 3): the plotted columns, the
+ * grouping or colour (at most one, no time grain) and the filters read; no measures. A follow-up
+ * does not carry one over: a shape is asked for by its own words.
+ */
+function shapePlan(
+  reading: Reading,
+  shape: NonNullable<Reading['shape']>,
+  semantics: WorksheetSemantics,
+  options: { worksheetStated: boolean },
+  offered: Alternative[],
+): PlanOutcome {
+  const [first, second] = shape.columns;
+  const planShape: NonNullable<AnalysisPlan['shape']> =
+    shape.kind === 'scatter'
+      ? { kind: 'scatter', x: first!.name, y: second!.name }
+      : shape.kind === 'boxplot'
+        ? { kind: 'boxplot', column: first!.name }
+        : { kind: 'histogram', column: first!.name, bins: binsOf(first!) };
+  const dimensions = shape.kind === 'histogram' ? [] : reading.dimensions.slice(0, 1);
+  const filters = unique(reading.filters, (f) => JSON.stringify(f.filter));
+  const plan: AnalysisPlan = {
+    worksheetId: semantics.source.id,
+    measures: [],
+    dimensions: dimensions.map((d) => ({
+      column: d.column.name,
+      grain: null,
+      label: d.column.name,
+    })),
+    filters: filters.map((f) => f.filter),
+    sort: [],
+    limit: null,
+    calculation: null,
+    shape: planShape,
+    chart: null,
+  };
+  return {
+    ok: true,
+    plan,
+    interpretation: {
+      restatement: restate(plan, semantics),
+      slots: [
+        {
+          slot: 'worksheet',
+          text: `${semantics.source.name} (${semantics.source.workbook.name})`,
+          source: options.worksheetStated ? 'stated' : 'defaulted',
+          words: null,
+        },
+        { slot: 'measure', text: shapeText(plan), source: 'stated', words: shape.words },
+        ...dimensions.map((d): InterpretationSlot => ({
+          slot: 'dimension',
+          text: d.column.name,
+          source: d.source,
+          words: d.words,
+        })),
+        ...filters.map((f): InterpretationSlot => ({
+          slot: f.filter.part ? 'time' : 'filter',
+          text: f.text,
+          source: f.source,
+          words: f.words,
+        })),
+      ],
+      unused: reading.unused,
+      alternatives: offered.slice(0, 5),
+    },
+  };
+}
+
 /** A plan's calculation in words (empty without one). */
 export function calculationText(plan: AnalysisPlan): string {
   const measure = plan.measures[0]?.label ?? 'Count';
@@ -457,6 +547,11 @@ export function calculationText(plan: AnalysisPlan): string {
 
 /** The plan in plain words. */
 export function restate(plan: AnalysisPlan, semantics: WorksheetSemantics): string {
+  if (plan.shape) {
+    const shown = plan.filters.filter((f) => f.op !== 'not_null');
+    const where = shown.length > 0 ? ` where ${shown.map(describeFilter).join(' and ')}` : '';
+    return `${shapeText(plan)} in ${semantics.source.name}${where}.`;
+  }
   const parts = [plan.measures.map((m) => m.label).join(', ')];
   if (plan.measures.length === 1 && plan.measures[0]!.column === null) parts[0] = `Number of rows`;
   if (plan.dimensions.length > 0)

@@ -60,7 +60,9 @@ add(
 add('top|first|leading', { kind: 'top', direction: 'desc' });
 add('bottom|last', { kind: 'top', direction: 'asc' });
 add(
-  'by|per|for each|for every|each|every|across|broken down by|break down by|breakdown by|split by|grouped by|group by|in each|on each|by each',
+  'by|per|for each|for every|each|every|across|broken down by|break down by|breakdown by|split by|grouped by|group by|in each|on each|by each|' +
+    'colored by|coloured by|color by|colour by|for different|for the different|across different|' +
+    'by different|for various|separately for|shown separately for|split out by|segmented by',
   { kind: 'group' },
 );
 add('which|what|who|whose', { kind: 'which' });

@@ -1,6 +1,7 @@
+import type { Aggregation } from '@ask-analyst/protocol';
 import { MONTH_WORDS, WEEKDAYS } from '../text/lexicon.js';
 import { wordForms, type ValueIndex, type ValueMatch } from '../semantics/values.js';
-import type { ColumnSemantics, WorksheetSemantics } from '../semantics/worksheet.js';
+import type { ColumnPhrase, ColumnSemantics, WorksheetSemantics } from '../semantics/worksheet.js';
 import { STOPWORDS, type Token } from '../text/tokens.js';
 import { KEYWORDS, LONGEST_KEYWORD, type Keyword } from './keywords.js';
 
@@ -16,7 +17,19 @@ interface Span {
 export type Mention = Span &
   (
     | { kind: 'keyword'; keywords: Keyword[]; value?: ValueMatch[] }
-    | { kind: 'column'; column: ColumnSemantics; weight: number; others: ColumnSemantics[] }
+    | {
+        kind: 'column';
+        column: ColumnSemantics;
+        weight: number;
+        others: ColumnSemantics[];
+        /**
+         * The phrase is the semantic layer's word for the column (a steward's default), and these
+         * columns are also named by it, less surely ("gross": Worldwide Gross; US Gross too).
+         */
+        alsoNamed?: ColumnSemantics[];
+        /** An aggregation the layer's phrase starts with ("minimum temperature": min). */
+        implied?: Aggregation;
+      }
     | { kind: 'value'; matches: ValueMatch[] }
     | { kind: 'entity' }
     | { kind: 'number'; value: number }
@@ -37,11 +50,14 @@ function words(tokens: readonly Token[], start: number, end: number): string {
 }
 
 function columnPhrases(semantics: WorksheetSemantics) {
-  const byKey = new Map<string, Array<{ column: ColumnSemantics; weight: number }>>();
+  const byKey = new Map<
+    string,
+    Array<{ column: ColumnSemantics; weight: number; layer: ColumnPhrase['layer'] }>
+  >();
   for (const column of semantics.columns) {
     for (const phrase of column.phrases) {
       const list = byKey.get(phrase.key) ?? [];
-      list.push({ column, weight: phrase.weight });
+      list.push({ column, weight: phrase.weight, layer: phrase.layer });
       byKey.set(phrase.key, list);
     }
   }
@@ -91,6 +107,13 @@ export function findMentions(
         const others = columns
           .filter((c) => c.column !== best.column && c.weight >= best.weight - 0.05)
           .map((c) => c.column);
+        const alsoNamed = best.layer
+          ? columns.filter((c) => c.column !== best.column && !others.includes(c.column))
+          : [];
+        const implied =
+          best.layer && length > 1
+            ? KEYWORDS.get(token.stem)?.find((k) => k.kind === 'aggregation')
+            : undefined;
         candidates.push({
           mention: {
             ...span(length),
@@ -98,8 +121,11 @@ export function findMentions(
             column: best.column,
             weight: best.weight,
             others,
+            ...(alsoNamed.length ? { alsoNamed: alsoNamed.map((c) => c.column) } : {}),
+            ...(implied?.kind === 'aggregation' ? { implied: implied.aggregation } : {}),
           },
-          rank: length * 10 + (best.weight >= 0.85 ? 5 : 1),
+          // A phrase only the semantic layer gives yields to a value, a row word or a keyword.
+          rank: length * 10 + (best.weight >= 0.85 && best.layer !== 'only' ? 5 : 1),
         });
         break;
       }

@@ -3,6 +3,8 @@ import type { SemanticLayer } from '@ask-analyst/workspace';
 import { ADDITIVE_WORDS, IDENTIFIER_WORDS, SYNONYM_GROUPS, UNIT_WORDS } from '../text/lexicon.js';
 import { nameWords, phraseKey, stem, STOPWORDS } from '../text/tokens.js';
 
+type LayerEntry = SemanticLayer['columns'][number];
+
 /** What the analyst is told about a worksheet the user can read. */
 export interface WorksheetSource {
   id: string;
@@ -32,6 +34,12 @@ export type ColumnRole = 'identifier' | 'temporal' | 'year' | 'category' | 'meas
 export interface ColumnPhrase {
   key: string;
   weight: number;
+  /**
+   * The semantic layer names the column so: `only` it (a value of the data or what a row is,
+   * written the same, is then the likelier reading: "rainy days" is weather = rain, not
+   * precipitation), or `also` the column's own name.
+   */
+  layer?: 'only' | 'also';
 }
 
 export interface ColumnSemantics {
@@ -47,6 +55,8 @@ export interface ColumnSemantics {
   /** Origin/destination twins, told apart by prepositions. */
   twin: 'origin' | 'destination' | null;
   profile: ColumnProfile;
+  /** How the semantic layer shows the column: its label, unit and decimals, when it says. */
+  display: { label?: string; unit?: string; decimals?: number };
 }
 
 export interface WorksheetSemantics {
@@ -164,14 +174,44 @@ function describedEntities(description: string): string[] {
 }
 
 /**
+ * The phrases a steward's label and synonyms give a column, at the weight of its own name: a word
+ * people use for the column names it as surely as the column's name does (the layer refuses a
+ * synonym that names two columns, docs/semantic-layer.md).
+ */
+function layerPhrases(entry: LayerEntry | undefined): ColumnPhrase[] {
+  if (!entry) return [];
+  const phrases: ColumnPhrase[] = [];
+  for (const text of [entry.label, ...(entry.synonyms ?? [])]) {
+    if (!text) continue;
+    const words = nameWords(text);
+    if (words.length === 0 || words.every((word) => STOPWORDS.has(word))) continue;
+    phrases.push({ key: phraseKey(words), weight: 1, layer: 'only' });
+  }
+  return phrases;
+}
+
+/** A column's automatic phrases and the layer's: the layer's weight where both name a key. */
+function mergePhrases(own: ColumnPhrase[], layer: ColumnPhrase[]): ColumnPhrase[] {
+  const merged = new Map(own.map((phrase) => [phrase.key, phrase]));
+  for (const phrase of layer) {
+    const known = merged.get(phrase.key);
+    merged.set(phrase.key, known ? { ...phrase, layer: 'also' } : phrase);
+  }
+  return [...merged.values()];
+}
+
+/**
  * Reads a worksheet's columns and profile into what the planner matches questions against:
- * roles, default aggregations, formats, phrases, twins, and what a row is.
+ * roles, default aggregations, formats, phrases, twins, and what a row is. The semantic layer
+ * (`source.semantics`), when it describes a column, adds its label and synonyms as phrases and
+ * sets its default aggregation (sum or average), format, label, unit and decimals.
  */
 export function describeWorksheet(
   source: WorksheetSource,
   profiles: readonly ColumnProfile[],
 ): WorksheetSemantics {
   const names = new Set(source.columns.map((column) => nameWords(column.name).join(' ')));
+  const layer = new Map((source.semantics?.columns ?? []).map((entry) => [entry.column, entry]));
   /** `min` is minutes in `Running Time min` but the minimum in `temp_min` next to `temp_max`. */
   const notUnitsOf = (words: readonly string[]): Set<string> => {
     const paired = (word: string, pair: string) =>
@@ -190,16 +230,23 @@ export function describeWorksheet(
     const additive = words.some(
       (word) => ADDITIVE_WORDS.has(word) || ADDITIVE_WORDS.has(stem(word)),
     );
+    const entry = layer.get(column.name);
+    const stated = entry?.defaultAggregation;
     return {
       name: column.name,
       type: column.type,
       role,
       discrete: role === 'measure' && profile.distinctCount > 0 && profile.distinctCount <= 12,
-      defaultAggregation: additive ? 'sum' : 'avg',
-      format: formatOf(column.type, words, column.name),
-      phrases: phrasesOf(words, notUnitsOf(words)),
+      defaultAggregation: stated === 'sum' || stated === 'avg' ? stated : additive ? 'sum' : 'avg',
+      format: entry?.format ?? formatOf(column.type, words, column.name),
+      phrases: mergePhrases(phrasesOf(words, notUnitsOf(words)), layerPhrases(entry)),
       twin: twinOf(words),
       profile,
+      display: {
+        ...(entry?.label ? { label: entry.label } : {}),
+        ...(entry?.unit ? { unit: entry.unit } : {}),
+        ...(entry?.decimals === undefined ? {} : { decimals: entry.decimals }),
+      },
     };
   });
   const temporal = columns.filter((column) => column.role === 'temporal');

@@ -10,10 +10,33 @@ const currency = new Intl.NumberFormat('en-US', {
   maximumFractionDigits: 0,
 });
 
-/** A value as the summary writes it: `124,711`, `47.29`, `$47,287,353`, `12.5%`. */
-export function formatValue(value: Cell, format: ValueFormat): string {
+const fixed = new Map<string, Intl.NumberFormat>();
+
+/** A number with exactly `decimals` digits after the point, in a format's style. */
+function withDecimals(value: number, format: ValueFormat, decimals: number): string {
+  const key = `${format}|${decimals}`;
+  let formatter = fixed.get(key);
+  if (!formatter) {
+    formatter = new Intl.NumberFormat('en-US', {
+      ...(format === 'percent' ? { style: 'percent' } : {}),
+      ...(format === 'currency' ? { style: 'currency', currency: 'USD' } : {}),
+      minimumFractionDigits: decimals,
+      maximumFractionDigits: decimals,
+    });
+    fixed.set(key, formatter);
+  }
+  return formatter.format(value);
+}
+
+/**
+ * A value as the summary writes it: `124,711`, `47.29`, `$47,287,353`, `12.5%`; with the semantic
+ * layer's `decimals`, exactly that many digits after the point (as the table and chart show it).
+ */
+export function formatValue(value: Cell, format: ValueFormat, decimals?: number): string {
   if (value === null) return 'empty';
   if (typeof value !== 'number' || format === 'text') return String(value);
+  if (decimals !== undefined && format !== 'date' && format !== 'timestamp')
+    return withDecimals(value, format, decimals);
   switch (format) {
     case 'integer':
       return Number.isInteger(value) ? integer.format(value) : decimal.format(value);

@@ -6,8 +6,13 @@ import type {
   ChartSpec,
   ValueFormat,
 } from '@ask-analyst/protocol';
+import { SCATTER_POINTS, shapeLabels } from '../compiler/compile.js';
 import type { WorksheetSemantics } from '../semantics/worksheet.js';
+import type { ColumnDisplay } from './display.js';
 import { formatValue } from './format.js';
+
+/** How the shaper shows each output column: the display fields of `displayColumns`. */
+export type Display = ReadonlyMap<string, ColumnDisplay>;
 
 /** How each output column of a plan reads (for chart axes and the summary). */
 export function outputFormats(
@@ -47,11 +52,37 @@ export function outputFormats(
   }
   formats.set('Share of total', 'percent');
   formats.set('Change %', 'percent');
+  if (plan.shape) {
+    const labels = shapeLabels(plan);
+    const numberOf = (name: string): ValueFormat => {
+      const format = column(name)?.format;
+      return format === 'currency' || format === 'integer' ? format : 'number';
+    };
+    const shape = plan.shape;
+    labels.forEach((label, i) => {
+      if (plan.dimensions[0]?.label === label) return;
+      if (label === 'Count' || label === 'Rows in data') formats.set(label, 'integer');
+      else if (label === 'Correlation') formats.set(label, 'number');
+      else if (shape.kind === 'scatter') formats.set(label, numberOf(i === 0 ? shape.x : shape.y));
+      else formats.set(label, numberOf(shape.column));
+    });
+    // Bin bounds and quartiles fall between whole values.
+    if (shape.kind !== 'scatter')
+      for (const label of labels)
+        if (formats.get(label) === 'integer' && label !== 'Count') formats.set(label, 'number');
+  }
   return formats;
 }
 
-function field(label: string, formats: ReadonlyMap<string, ValueFormat>): ChartField {
-  return { column: label, label, format: formats.get(label) ?? 'number' };
+function field(label: string, display: Display): ChartField {
+  const shown = display.get(label);
+  return { column: label, label: shown?.label ?? label, format: shown?.format ?? 'number' };
+}
+
+/** A value of an output column, written as the table shows it. */
+function show(value: Cell, label: string, display: Display, fallback: ValueFormat = 'number') {
+  const shown = display.get(label);
+  return formatValue(value, shown?.format ?? fallback, shown?.decimals);
 }
 
 /**
@@ -63,52 +94,151 @@ export function chartFor(
   plan: AnalysisPlan,
   semantics: WorksheetSemantics,
   table: AnswerTable,
-  formats: ReadonlyMap<string, ValueFormat>,
+  display: Display,
   title: string,
 ): ChartSpec | null {
+  if (plan.shape) return shapeChart(plan, table, display, title);
   if (table.rows.length === 0 || plan.measures.length !== 1) return null;
   const measure =
     plan.calculation?.kind === 'share_of_total' ? 'Share of total' : plan.measures[0]!.label;
   if (plan.dimensions.length === 0) {
-    return { type: 'kpi', title, value: field(measure, formats) };
+    return { type: 'kpi', title, value: field(measure, display) };
   }
   if (plan.dimensions.length > 2) return null;
   const [first, second] = plan.dimensions;
-  const x = field(first!.label, formats);
-  const series = second ? field(second.label, formats) : null;
+  const x = field(first!.label, display);
+  const series = second ? field(second.label, display) : null;
   const timeLike =
     first!.grain !== null &&
     !['month_of_year', 'day_of_week', 'quarter_of_year', 'hour_of_day'].includes(first!.grain);
   const yearColumn =
     first!.grain === null &&
     semantics.columns.some((c) => c.name === first!.column && c.role === 'year');
-  if ((timeLike || yearColumn || formats.get(first!.label) === 'date') && table.rows.length > 1) {
-    return { type: 'line', title, x, y: field(measure, formats), series };
+  const line =
+    plan.chart === 'line' ||
+    (plan.chart !== 'bar' &&
+      (timeLike || yearColumn || display.get(first!.label)?.format === 'date') &&
+      table.rows.length > 1);
+  if (line) {
+    return { type: 'line', title, x, y: field(measure, display), series };
   }
   const longLabels = table.rows.some((row) => String(row[0] ?? '').length > 12);
   return {
     type: 'bar',
     title,
     x,
-    y: field(measure, formats),
+    y: field(measure, display),
     series,
     orientation: longLabels || table.rows.length > 12 ? 'horizontal' : 'vertical',
   };
 }
 
-function describeRow(
-  row: readonly Cell[],
+/** The chart of a shaped plan: its fields name the table's columns in `shapeLabels` order. */
+function shapeChart(
   plan: AnalysisPlan,
-  formats: ReadonlyMap<string, ValueFormat>,
+  table: AnswerTable,
+  display: Display,
+  title: string,
+): ChartSpec | null {
+  const shape = plan.shape;
+  if (!shape || table.rows.length === 0) return null;
+  const labels = shapeLabels(plan);
+  const f = (label: string) => field(label, display);
+  const grouped = plan.dimensions.length > 0;
+  if (shape.kind === 'histogram')
+    return { type: 'histogram', title, x: f(labels[0]!), x2: f(labels[1]!), y: f(labels[2]!) };
+  if (shape.kind === 'boxplot') {
+    const [min, q1, median, q3, max] = labels.slice(grouped ? 1 : 0);
+    return {
+      type: 'boxplot',
+      title,
+      x: grouped ? f(labels[0]!) : null,
+      min: f(min!),
+      q1: f(q1!),
+      median: f(median!),
+      q3: f(q3!),
+      max: f(max!),
+    };
+  }
+  const first = table.rows[0]!;
+  const r = first[labels.length - 2];
+  const n = first[labels.length - 1];
+  return {
+    type: 'scatter',
+    title,
+    x: f(labels[0]!),
+    y: f(labels[1]!),
+    series: grouped ? f(labels[2]!) : null,
+    correlation: typeof r === 'number' && Number.isFinite(r) ? Math.max(-1, Math.min(1, r)) : null,
+    sampled: Number(n) > SCATTER_POINTS,
+  };
+}
+
+/** How strong a correlation reads, in words. */
+function strength(r: number): string {
+  const a = Math.abs(r);
+  if (a < 0.1) return 'no clear linear relationship';
+  const size = a >= 0.7 ? 'strong' : a >= 0.4 ? 'moderate' : 'weak';
+  return `a ${size} ${r > 0 ? 'positive' : 'negative'} relationship`;
+}
+
+/** The summary of a shaped plan, from the numbers. */
+function shapeSummary(
+  plan: AnalysisPlan,
+  table: AnswerTable,
+  display: Display,
+  restatement: string,
 ): string {
+  const shape = plan.shape!;
+  const labels = shapeLabels(plan);
+  const rows = table.rows;
+  const said = restatement.replace(/\.$/, '');
+  const at = (row: readonly Cell[], i: number) => show(row[i] ?? null, labels[i]!, display);
+  if (rows.length === 0) return `No rows match: ${said} has no data. Try removing a filter.`;
+  if (shape.kind === 'histogram') {
+    const total = rows.reduce((sum, row) => sum + Number(row[2] ?? 0), 0);
+    const fullest = rows.reduce((best, row) => (Number(row[2]) > Number(best[2]) ? row : best));
+    const last = rows[rows.length - 1]!;
+    return (
+      `${shape.column}: ${total.toLocaleString('en-US')} rows in ${shape.bins} bins from ` +
+      `${at(rows[0]!, 0)} to ${at(last, 1)}; the fullest bin, ${at(fullest, 0)} to ${at(fullest, 1)}, ` +
+      `holds ${Number(fullest[2]).toLocaleString('en-US')} rows (${said}).`
+    );
+  }
+  if (shape.kind === 'boxplot') {
+    const grouped = plan.dimensions.length > 0;
+    const o = grouped ? 1 : 0;
+    const parts = rows.map(
+      (row) =>
+        `${grouped ? `${String(row[0])}: ` : ''}median ${at(row, o + 2)} ` +
+        `(quartiles ${at(row, o + 1)} to ${at(row, o + 3)}, range ${at(row, o)} to ${at(row, o + 4)})`,
+    );
+    return `${shape.column}${grouped ? ` by ${plan.dimensions[0]!.label}` : ''}: ${parts.join('; ')}.`;
+  }
+  const first = rows[0]!;
+  const r = first[labels.length - 2];
+  const n = Number(first[labels.length - 1] ?? rows.length);
+  const relation =
+    typeof r === 'number' && Number.isFinite(r)
+      ? `Pearson's r is ${r.toFixed(3)}: ${strength(r)}`
+      : 'the correlation is undefined (too few rows, or a constant column)';
+  return (
+    `${shape.y} against ${shape.x} over ${n.toLocaleString('en-US')} rows: ${relation}` +
+    (n > SCATTER_POINTS
+      ? ` (r over all rows; ${SCATTER_POINTS.toLocaleString('en-US')} of them plotted, sampled with a fixed seed).`
+      : '.')
+  );
+}
+
+function describeRow(row: readonly Cell[], plan: AnalysisPlan, display: Display): string {
   return plan.dimensions
     .map((d, i) => {
       const value = row[i] ?? null;
-      const format = formats.get(d.label) ?? 'text';
+      const format = display.get(d.label)?.format ?? 'text';
       // A group is named, not measured: the year 2012, 8 cylinders (never "2,012").
       return format === 'integer' && typeof value === 'number'
         ? String(value)
-        : formatValue(value, format);
+        : show(value, d.label, display, 'text');
     })
     .join(', ');
 }
@@ -120,17 +250,17 @@ function describeRow(
 export function summarize(
   plan: AnalysisPlan,
   table: AnswerTable,
-  formats: ReadonlyMap<string, ValueFormat>,
+  display: Display,
   restatement: string,
 ): string {
+  if (plan.shape) return shapeSummary(plan, table, display, restatement);
   const measure = plan.measures[0]!;
   const valueIndex = plan.dimensions.length;
-  const fmt = (value: Cell, label = measure.label) =>
-    formatValue(value, formats.get(label) ?? 'number');
+  const fmt = (value: Cell, label = measure.label) => show(value, label, display);
   if (table.rowCount === 0) {
     return `No rows match: ${restatement.replace(/\.$/, '')} has no data. Try removing a filter.`;
   }
-  const subject = measure.label;
+  const subject = display.get(measure.label)?.label ?? measure.label;
   if (plan.dimensions.length === 0) {
     const values = plan.measures.map(
       (m, j) => `${m.label}: ${fmt(table.rows[0]?.[j] ?? null, m.label)}`,
@@ -143,19 +273,19 @@ export function summarize(
   const groups = `${table.rowCount.toLocaleString('en-US')} ${plan.dimensions.map((d) => d.label).join(' × ')} group${table.rowCount === 1 ? '' : 's'}`;
   if (plan.calculation?.kind === 'share_of_total') {
     const share = rows[0]?.[valueIndex + plan.measures.length] ?? null;
-    return `${describeRow(first, plan, formats)} accounts for ${formatValue(share, 'percent')} of the total ${subject} (${fmt(first[valueIndex] ?? null)}), across ${groups}.`;
+    return `${describeRow(first, plan, display)} accounts for ${show(share, 'Share of total', display, 'percent')} of the total ${subject} (${fmt(first[valueIndex] ?? null)}), across ${groups}.`;
   }
   if (plan.calculation?.kind === 'difference') {
     const difference = rows.find(
       (row) => typeof row[valueIndex + 1] === 'number' && row[valueIndex + 1] !== 0,
     );
     return rows.length >= 2 && difference
-      ? `${describeRow(difference, plan, formats)}: ${fmt(difference[valueIndex] ?? null)}, a difference of ${fmt(difference[valueIndex + 1] ?? null)} from ${String((plan.calculation as { b: unknown }).b)}.`
-      : `${subject} by ${plan.dimensions[0]!.label}: ${rows.map((row) => `${describeRow(row, plan, formats)} ${fmt(row[valueIndex] ?? null)}`).join(', ')}.`;
+      ? `${describeRow(difference, plan, display)}: ${fmt(difference[valueIndex] ?? null)}, a difference of ${fmt(difference[valueIndex + 1] ?? null)} from ${String((plan.calculation as { b: unknown }).b)}.`
+      : `${subject} by ${plan.dimensions[0]!.label}: ${rows.map((row) => `${describeRow(row, plan, display)} ${fmt(row[valueIndex] ?? null)}`).join(', ')}.`;
   }
   const ordered = plan.sort[0]?.by === 'dimension';
   if (ordered && rows.length === 1) {
-    return `${subject} for ${describeRow(first, plan, formats)}: ${fmt(first[valueIndex] ?? null)}.`;
+    return `${subject} for ${describeRow(first, plan, display)}: ${fmt(first[valueIndex] ?? null)}.`;
   }
   if (ordered) {
     const a = first[valueIndex];
@@ -171,23 +301,23 @@ export function summarize(
           : best,
       null as Cell[] | null,
     );
-    let text = `${subject} by ${plan.dimensions[0]!.label} over ${groups}: ${fmt(a ?? null)} for ${describeRow(first, plan, formats)} and ${fmt(b ?? null)} for ${describeRow(lastRow, plan, formats)}`;
+    let text = `${subject} by ${plan.dimensions[0]!.label} over ${groups}: ${fmt(a ?? null)} for ${describeRow(first, plan, display)} and ${fmt(b ?? null)} for ${describeRow(lastRow, plan, display)}`;
     if (typeof a === 'number' && typeof b === 'number' && a !== 0 && rows.length > 1) {
       const change = (b - a) / Math.abs(a);
       text += ` (${change >= 0 ? '+' : ''}${formatValue(change, 'percent')})`;
     }
     if (peak && numeric.length > 2)
-      text += `; the highest is ${fmt(peak[valueIndex] ?? null)} for ${describeRow(peak, plan, formats)}`;
+      text += `; the highest is ${fmt(peak[valueIndex] ?? null)} for ${describeRow(peak, plan, display)}`;
     return `${text}.`;
   }
   const ranked = plan.sort[0]?.by === 'measure';
-  let text = `${describeRow(first, plan, formats)} has the ${plan.sort[0]?.direction === 'asc' ? 'lowest' : 'highest'} ${subject}: ${fmt(first[valueIndex] ?? null)}`;
+  let text = `${describeRow(first, plan, display)} has the ${plan.sort[0]?.direction === 'asc' ? 'lowest' : 'highest'} ${subject}: ${fmt(first[valueIndex] ?? null)}`;
   if (!ranked) text = `${subject} by ${plan.dimensions.map((d) => d.label).join(' and ')}`;
   if (rows.length > 1 && ranked) {
     const second = rows[1]!;
-    text += `, followed by ${describeRow(second, plan, formats)} (${fmt(second[valueIndex] ?? null)})`;
+    text += `, followed by ${describeRow(second, plan, display)} (${fmt(second[valueIndex] ?? null)})`;
     if (rows.length > 2)
-      text += `; ${describeRow(lastRow, plan, formats)} is last shown with ${fmt(lastRow[valueIndex] ?? null)}`;
+      text += `; ${describeRow(lastRow, plan, display)} is last shown with ${fmt(lastRow[valueIndex] ?? null)}`;
   }
   text += ` (${groups}${table.truncated ? `, first ${rows.length.toLocaleString('en-US')} shown` : ''}).`;
   return text;

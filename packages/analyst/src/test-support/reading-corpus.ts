@@ -34,11 +34,15 @@ export function recordedQuestions(): CorpusEntry[] {
 
 /** A reading as plain JSON: columns by name, cues as a list. */
 export function readingJson(reading: Reading): unknown {
+  const { shape, chart, ...rest } = reading;
   return {
-    ...reading,
+    ...rest,
     measures: reading.measures.map((m) => ({ ...m, column: m.column?.name ?? null })),
     dimensions: reading.dimensions.map((d) => ({ ...d, column: d.column.name })),
     cues: [...reading.cues],
+    // Left out when absent, so questions without them keep their snapshot lines.
+    ...(shape ? { shape: { ...shape, columns: shape.columns.map((c) => c.name) } } : {}),
+    ...(chart ? { chart } : {}),
   };
 }
 

@@ -27,6 +27,10 @@ export interface PassEffect {
   /** Values found for the value-lists pass (the value-filters pass), as `Origin = Japan`. */
   found?: string[];
   placed?: string[];
+  /** A shape asked for (the shapes pass), as `scatter x, y`. */
+  shape?: string;
+  /** A chart kind asked for by name (the shapes pass). */
+  chart?: string;
 }
 
 /** Runs the passes before `pass`, then `pass`, and says what `pass` itself did. */
@@ -64,6 +68,8 @@ export async function openPassTester(
       used: new Set(used),
       superlatives: context.superlatives.length,
       found: context.foundValues.length,
+      shape: reading.shape,
+      chart: reading.chart,
     };
     pass.run(context);
     const effect: PassEffect = {};
@@ -114,6 +120,9 @@ export async function openPassTester(
     if (superlatives) effect.superlatives = superlatives;
     const found = added(context.foundValues, before.found, (f) => `${f.column} = ${f.value}`);
     if (found) effect.found = found;
+    if (reading.shape && reading.shape !== before.shape)
+      effect.shape = `${reading.shape.kind} ${reading.shape.columns.map((c) => c.name).join(', ')}`;
+    if (reading.chart && reading.chart !== before.chart) effect.chart = reading.chart.kind;
     const placed = context.mentions
       .map((m, index) => ({ m, index }))
       .filter(({ index }) => used.has(index) && !before.used.has(index))

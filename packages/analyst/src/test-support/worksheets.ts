@@ -1,7 +1,7 @@
 import { mkdtemp, readFile, rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
-import { demoDataFile, WorksheetEngine } from '@ask-analyst/workspace';
+import { DEMO_WORKBOOKS, demoDataFile, WorksheetEngine } from '@ask-analyst/workspace';
 import type { IngestResult } from '@ask-analyst/workspace';
 import type { Answer } from '@ask-analyst/protocol';
 import { Analyst, type AnalysisOutcome } from '../analyst.js';
@@ -103,6 +103,14 @@ export const FIXTURES = {
 
 export type FixtureName = keyof typeof FIXTURES;
 
+/** The demo's semantic layer of a worksheet of that name; empty for the imported stand-ins. */
+function demoLayer(name: string): WorksheetSource['semantics'] {
+  for (const workbook of DEMO_WORKBOOKS)
+    for (const worksheet of workbook.worksheets)
+      if (worksheet.name === name) return worksheet.semantics;
+  return { columns: [] };
+}
+
 /** An engine over a temporary folder holding the ingested worksheets, and an analyst over it. */
 export interface TestWorksheets {
   engine: WorksheetEngine;
@@ -159,11 +167,14 @@ export async function openTestWorksheets(
       const workbookId =
         workbookIds.get(fixture.workbook) ?? `wb_${String(workbookIds.size + 1).padStart(26, '0')}`;
       workbookIds.set(fixture.workbook, workbookId);
-      sources[name] = sourceOf(id, ingested, {
-        name: fixture.name,
-        description: fixture.description,
-        workbook: { id: workbookId, name: fixture.workbook },
-      });
+      sources[name] = {
+        ...sourceOf(id, ingested, {
+          name: fixture.name,
+          description: fixture.description,
+          workbook: { id: workbookId, name: fixture.workbook },
+        }),
+        semantics: demoLayer(fixture.name),
+      };
     }
   } catch (error) {
     await engine.close();

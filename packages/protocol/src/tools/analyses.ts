@@ -139,6 +139,31 @@ export const PlanCalculationSchema = z.discriminatedUnion('kind', [
 export type PlanCalculation = z.infer<typeof PlanCalculationSchema>;
 
 /**
+ * An answer that is not one aggregate per group: the binned counts of a numeric column
+ * (`histogram`, `bins` equal-width bins from its minimum to its maximum), its quartiles per group of
+ * the plan's first dimension or over all rows (`boxplot`), or one point per row of two numeric
+ * columns (`scatter`, coloured by the plan's first dimension when there is one; rows sampled with a
+ * fixed seed past the row cap, with Pearson's r over all rows). With a shape, `measures` is empty.
+ */
+export const PlanShapeSchema = z.discriminatedUnion('kind', [
+  z.strictObject({
+    kind: z.literal('histogram'),
+    column: z.string().min(1).max(200),
+    bins: z.number().int().min(1).max(100),
+  }),
+  z.strictObject({ kind: z.literal('boxplot'), column: z.string().min(1).max(200) }),
+  z.strictObject({
+    kind: z.literal('scatter'),
+    x: z.string().min(1).max(200),
+    y: z.string().min(1).max(200),
+  }),
+]);
+export type PlanShape = z.infer<typeof PlanShapeSchema>;
+
+/** The chart kind a question asked for ("as a bar chart"), when the answer's shape allows it. */
+export const PlanChartSchema = z.enum(['bar', 'line']);
+
+/**
  * A typed, checked description of one analysis; never SQL (the compiler writes the SQL). Public
  * input (SPEC section 4): answers return it and clients may send it back, so a field added later
  * is optional with a default and a plan copied from an older answer stays valid (decision 76).
@@ -151,8 +176,21 @@ export const AnalysisPlanSchema = z.strictObject({
   sort: z.array(PlanSortSchema).max(3),
   limit: z.number().int().min(1).max(5000).nullable(),
   calculation: PlanCalculationSchema.nullable(),
+  // Defaults (decision 76): plans of older answers have neither.
+  shape: PlanShapeSchema.nullable().default(null),
+  chart: PlanChartSchema.nullable().default(null),
 });
 export type AnalysisPlan = z.infer<typeof AnalysisPlanSchema>;
+
+/**
+ * The plan as an answer carries it: the fields added since the first plans are optional there, so
+ * answers stored before them still parse unchanged and validate against the published schema.
+ */
+export const AnswerPlanSchema = AnalysisPlanSchema.extend({
+  shape: PlanShapeSchema.nullable().optional(),
+  chart: PlanChartSchema.nullable().optional(),
+});
+export type AnswerPlan = z.infer<typeof AnswerPlanSchema>;
 
 // ---------------------------------------------------------------------------------------------
 // The answer.
@@ -346,7 +384,7 @@ export const AnswerSchema = z.object({
   }),
   interpretation: InterpretationSchema,
   query: z.object({
-    plan: AnalysisPlanSchema,
+    plan: AnswerPlanSchema,
     sql: z.string().describe('The DuckDB SQL run, with $n placeholders.'),
     parameters: z.array(CellSchema).describe('Values bound to the placeholders, in order.'),
   }),

@@ -49,6 +49,17 @@ export interface Reading {
   /** Content words that were not used. */
   unused: string[];
   alternatives: Alternative[];
+  /**
+   * A histogram, box plot or scatter asked for ("histogram of distance", "box plot of flipper length
+   * by species", "weight vs mpg"): the plotted columns, in order (x then y for a scatter).
+   */
+  shape: {
+    kind: 'histogram' | 'boxplot' | 'scatter';
+    columns: ColumnSemantics[];
+    words: string;
+  } | null;
+  /** A chart kind the question asks for by name ("as a bar chart"). */
+  chart: { kind: 'bar' | 'line'; words: string } | null;
   /** Why the question cannot be answered as it stands; set instead of guessing. */
   problem: { code: 'not_understood' | 'needs_clarification'; message: string } | null;
 }
@@ -66,6 +77,8 @@ export function emptyReading(): Reading {
     resets: [],
     unused: [],
     alternatives: [],
+    shape: null,
+    chart: null,
     problem: null,
   };
 }

@@ -14,11 +14,12 @@ describePass(
         problem: 'needs_clarification',
       },
     ],
+    // A layer's word for one column that another column's name holds too is asked about.
     [
       'movies',
-      'total gross by genre',
+      'average gross by genre',
       {
-        alternatives: ['"gross" as US Gross', '"gross" may also mean Worldwide Gross'],
+        alternatives: ['"gross" as Worldwide Gross', '"gross" may also mean US Gross'],
         problem: 'needs_clarification',
       },
     ],

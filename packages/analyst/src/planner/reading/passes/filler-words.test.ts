@@ -10,17 +10,19 @@ describePass(
     // Conversation and chart words ask for nothing.
     ['cars', 'average horsepower by origin thanks', { placed: ['thanks'] }],
     ['stocks', 'okay, average price by symbol as a chart', { placed: ['okay', 'chart'] }],
-    ['penguins', 'bar chart of average body mass by island', { placed: ['bar', 'chart'] }],
+    // ("bar chart" is now read by the shapes pass as the chart kind asked for.)
+    ['penguins', 'pie chart of average body mass by island', { placed: ['chart'] }],
     // "What's" leaves an "s"; the data as a whole is no column.
     ['weather', "What's the total precipitation in the data?", { placed: ['s', 'data'] }],
     // A noun repeating the column before it; a placed column's word inflected.
-    ['weather', 'average wind by weather type', { placed: ['type'] }],
-    ['movies', 'how many movies were released in 1998', { placed: ['released'] }],
+    ['weather', 'average wind by weather kind', { placed: ['kind'] }],
+    // ("released" beside Release Date is now the semantic layer's synonym, placed as the column.)
+    ['movies', 'how many movies were released in 1998', {}],
     // A name from the worksheet's own description says where to look.
     ['weather', 'how many days in Seattle had rain', { placed: ['Seattle'] }],
-    // A kind of chart other than a plain chart is a request: not filler.
+    // A kind of chart other than a plain chart is a request (the shapes pass reads it): not filler.
     ['cars', 'histogram of horsepower', {}],
-    ['penguins', 'box plot of body mass by species', { placed: ['plot'] }],
+    ['penguins', 'box plot of body mass by species', {}],
     ['weather', 'scatter of wind and precipitation', {}],
     // Words with content stay for the unplaced-words pass.
     ['stocks', 'average price by symbol excluding weekends', {}],

@@ -27,6 +27,27 @@ describePass(
       'top 3 by horsepower for each car',
       { dimensions: ['Name'], placed: ['for each', 'car'] },
     ],
+    // Other grouping cues of research corpora and BI tools.
+    [
+      'cars',
+      'average horsepower across origins',
+      { dimensions: ['Origin'], placed: ['across', 'origins'] },
+    ],
+    [
+      'cars',
+      'average mpg broken down by cylinders',
+      { dimensions: ['Cylinders'], placed: ['broken down by', 'cylinders'] },
+    ],
+    [
+      'cars',
+      'average weight colored by origin',
+      { dimensions: ['Origin'], placed: ['colored by', 'origin'] },
+    ],
+    [
+      'cars',
+      'average horsepower for different origins',
+      { dimensions: ['Origin'], placed: ['for different', 'origins'] },
+    ],
     // A continuous measure does not group.
     ['cars', 'average horsepower by weight', {}],
   ],

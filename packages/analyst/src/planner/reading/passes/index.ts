@@ -12,6 +12,7 @@ import { numberBeforeColumn } from './number-before-column.js';
 import { numericComparisons } from './numeric-comparisons.js';
 import { ranking } from './ranking.js';
 import { relationship } from './relationship.js';
+import { shapes } from './shapes.js';
 import { superlativeRanking } from './superlative-ranking.js';
 import { timeFilters } from './time-filters.js';
 import { unplacedWords } from './unplaced-words.js';
@@ -36,6 +37,7 @@ export const READING_PASSES: readonly ReadingPass[] = [
   numericComparisons,
   numberBeforeColumn,
   ranking,
+  shapes,
   measures,
   which,
   namedColumns,

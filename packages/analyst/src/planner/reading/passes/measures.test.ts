@@ -40,11 +40,12 @@ describePass(
     ],
     [
       'weather',
-      'minimum temperature',
+      'lowest temperature',
       {
         measures: ['min(temp_min) stated'],
         asksForValue: true,
-        placed: ['minimum', 'temperature'],
+        placed: ['lowest', 'temperature'],
+        superlatives: ['asc lowest'],
       },
     ],
     [

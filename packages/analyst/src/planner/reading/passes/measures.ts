@@ -80,6 +80,7 @@ export const measures: ReadingPass = {
   name: 'measures',
   run({ mentions, reading, semantics, used, superlatives, at, use, next }) {
     let groupsAsked: boolean | undefined;
+    let trailingAverage = false;
     const hasGrouping = () =>
       reading.dimensions.length > 0 || (groupsAsked ??= asksForGroups(mentions));
     mentions.forEach((m, index) => {
@@ -201,6 +202,26 @@ export const measures: ReadingPass = {
           return;
         }
         if (column.role === 'identifier' || column.role === 'category') {
+          if (superlative && ADJECTIVE_MEASURES[m.words.toLowerCase()]) {
+            // "the heaviest species": the adjective names a measure to rank the groups by; never
+            // their row count, which answers "the most common species".
+            const measured = adjectiveColumn(m.words, semantics);
+            if (!measured) {
+              reading.problem = {
+                code: 'not_understood',
+                message: `I read "${words}" but could not tell which column "${m.words}" measures in ${semantics.source.name}. Name it, for example "${superlative.direction === 'desc' ? 'highest' : 'lowest'} ${semantics.columns.find((c) => c.role === 'measure')?.name ?? 'value'} by ${column.name}".`,
+              };
+              return;
+            }
+            reading.dimensions.push({ column, grain: null, source: 'stated', words: target.words });
+            reading.measures.push({
+              column: measured,
+              aggregation: explicit ?? measured.defaultAggregation,
+              source: 'stated',
+              words: m.words,
+            });
+            return;
+          }
           if (superlative) {
             // "the most common genre": rank the groups of that column by their row count.
             reading.dimensions.push({ column, grain: null, source: 'stated', words: target.words });
@@ -268,6 +289,17 @@ export const measures: ReadingPass = {
         reading.measures.push({ column: null, aggregation: 'count', source: 'stated', words });
         return;
       }
+      if (aggregation?.aggregation === 'avg' && /^on average$/i.test(m.words) && !target) {
+        // "heaviest species on average", "bill length of Gentoo penguins on average": the
+        // adverb says how the measure already read is taken.
+        const measured = reading.measures.filter((x) => x.column && x.source !== 'carried_over');
+        if (measured.length > 0) {
+          for (const x of measured) x.aggregation = 'avg';
+          return;
+        }
+        trailingAverage = true;
+        return;
+      }
       if (aggregation || (superlative && target?.kind === 'word' && !target.stop)) {
         // "average profit" where no column is profit: say so rather than answer something else.
         const subject = target && target.kind === 'word' ? `"${target.words}"` : 'nothing';
@@ -282,5 +314,29 @@ export const measures: ReadingPass = {
         };
       }
     });
+    if (trailingAverage) {
+      const measured = mentions.flatMap((m, index) =>
+        !used.has(index) && m.kind === 'column' && m.column.role === 'measure' && !m.column.discrete
+          ? [index]
+          : [],
+      );
+      if (measured.length === 0) {
+        reading.problem ??= {
+          code: 'not_understood',
+          message: `I read "on average" but it applies to nothing, which is not a column of ${semantics.source.name}.`,
+        };
+      }
+      for (const index of measured) {
+        const m = mentions[index]!;
+        if (m.kind !== 'column') continue;
+        use(index);
+        reading.measures.push({
+          column: m.column,
+          aggregation: 'avg',
+          source: 'stated',
+          words: `${m.words} on average`,
+        });
+      }
+    }
   },
 };

@@ -5,16 +5,19 @@ describePass(
   relationship,
   ['cars', 'penguins', 'gapminder', 'stocks'],
   [
-    // Two measures set against each other ask for a relationship, not two averages.
-    [
-      'cars',
-      'horsepower versus weight',
-      { alternatives: ['their two averages side by side'], problem: 'not_understood' },
-    ],
+    // Two measures set against each other ask for a relationship (the shapes pass plots it); with
+    // an aggregation too they are refused, not answered as two averages.
+    ['cars', 'horsepower versus weight', {}],
     [
       'penguins',
-      'flipper length against body mass for Gentoo',
-      { alternatives: ['their two averages side by side'], problem: 'not_understood' },
+      'average flipper length against body mass for Gentoo',
+      {
+        alternatives: [
+          'their two averages side by side',
+          'one point per row, with their correlation',
+        ],
+        problem: 'not_understood',
+      },
     ],
     // Values set against each other are a comparison of groups, and "compare" two measures is
     // their two numbers.

@@ -4,8 +4,9 @@ import type { ReadingPass } from '../context.js';
 
 /**
  * "life expectancy vs fertility", "horsepower against weight": two measures set against each other
- * ask how one relates to the other (one point per row), not their two averages. The plan has no
- * such shape yet, so the question is refused rather than answered with two averages.
+ * ask how one relates to the other (one point per row), not their two averages. The shapes pass
+ * answers them as a scatter; what reaches this pass also aggregates ("average horsepower vs
+ * weight"), and is refused rather than answered with two averages.
  */
 export const relationship: ReadingPass = {
   name: 'relationship',
@@ -19,13 +20,19 @@ export const relationship: ReadingPass = {
       const measured = (column: ColumnSemantics) =>
         column.role === 'measure' && reading.measures.some((x) => x.column === column);
       if (!measured(left.column) || !measured(right.column)) return;
-      reading.alternatives.push({
-        question: `average ${left.column.name} and average ${right.column.name}`,
-        reason: 'their two averages side by side',
-      });
+      reading.alternatives.push(
+        {
+          question: `average ${left.column.name} and average ${right.column.name}`,
+          reason: 'their two averages side by side',
+        },
+        {
+          question: `${left.column.name} vs ${right.column.name}`,
+          reason: 'one point per row, with their correlation',
+        },
+      );
       reading.problem = {
         code: 'not_understood',
-        message: `"${left.words} ${m.words} ${right.words}" asks how ${left.column.name} relates to ${right.column.name} (one point per row), which I cannot answer yet: I did not answer their averages instead.`,
+        message: `"${left.words} ${m.words} ${right.words}" asks how ${left.column.name} relates to ${right.column.name} (one point per row), but an aggregation was asked too: I did not answer their averages instead. Ask "${left.words} vs ${right.words}" for a scatter, or for their two averages.`,
       };
     });
   },

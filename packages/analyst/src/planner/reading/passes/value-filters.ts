@@ -97,7 +97,7 @@ export const valueFilters: ReadingPass = {
         if (
           near?.kind === 'column' &&
           !used.has(j) &&
-          [near.column, ...near.others].some((c) => c.name === column)
+          [near.column, ...near.others, ...(near.alsoNamed ?? [])].some((c) => c.name === column)
         ) {
           use(j);
         }

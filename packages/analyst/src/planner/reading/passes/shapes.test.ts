@@ -1,0 +1,79 @@
+import { describePass } from '../../../test-support/reading-passes.js';
+import { shapes } from './shapes.js';
+
+describePass(
+  shapes,
+  ['cars', 'penguins', 'gapminder', 'flights', 'stocks', 'movies'],
+  [
+    // Binned counts of one numeric column.
+    [
+      'cars',
+      'histogram of horsepower',
+      { shape: 'histogram Horsepower', asksForValue: true, placed: ['histogram', 'horsepower'] },
+    ],
+    [
+      'penguins',
+      'body mass distribution',
+      {
+        shape: 'histogram Body Mass (g)',
+        asksForValue: true,
+        placed: ['body mass', 'distribution'],
+      },
+    ],
+    // Quartiles per group: a box plot, or a distribution by a group.
+    [
+      'penguins',
+      'box plot of flipper length by species',
+      {
+        shape: 'boxplot Flipper Length (mm)',
+        asksForValue: true,
+        placed: ['box', 'plot', 'flipper length'],
+      },
+    ],
+    [
+      'cars',
+      'distribution of horsepower by origin',
+      {
+        shape: 'boxplot Horsepower',
+        asksForValue: true,
+        placed: ['distribution', 'horsepower'],
+      },
+    ],
+    // Two numeric columns against each other: one point per row ("A vs B": A up the y axis).
+    [
+      'cars',
+      'horsepower versus weight',
+      {
+        shape: 'scatter Weight_in_lbs, Horsepower',
+        asksForValue: true,
+        placed: ['horsepower', 'versus', 'weight'],
+      },
+    ],
+    [
+      'cars',
+      'correlate weight and mpg',
+      {
+        shape: 'scatter Weight_in_lbs, Miles_per_Gallon',
+        asksForValue: true,
+        placed: ['correlate', 'weight', 'mpg'],
+      },
+    ],
+    // A chart kind named.
+    ['cars', 'number of cars per year as a bar chart', { chart: 'bar', placed: ['bar', 'chart'] }],
+    [
+      'stocks',
+      'average price by month as a line chart',
+      { chart: 'line', placed: ['line', 'chart'] },
+    ],
+    // Columns that do not fit refuse; an aggregation with a shape refuses.
+    ['cars', 'scatter of horsepower', { problem: 'not_understood' }],
+    [
+      'cars',
+      'histogram of horsepower by origin',
+      { problem: 'not_understood', alternatives: ['the quartiles of each group side by side'] },
+    ],
+    ['cars', 'average horsepower histogram', { problem: 'not_understood' }],
+    // Values against each other are a comparison of groups, not a scatter.
+    ['stocks', 'AAPL vs MSFT average price', {}],
+  ],
+);
