@@ -24,6 +24,8 @@ function averageGrossByGenre(worksheetId: string): AnalysisPlan {
     sort: [{ by: 'measure', index: 0, direction: 'desc' }],
     limit: null,
     calculation: null,
+    shape: null,
+    chart: null,
   };
 }
 
@@ -87,6 +89,8 @@ describe("a client's plan (SPEC section 4)", () => {
           sort: [],
           limit: null,
           calculation: null,
+          shape: null,
+          chart: null,
         },
       });
       if (!outcome.ok) throw new Error(outcome.message);

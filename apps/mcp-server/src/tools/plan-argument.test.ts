@@ -61,6 +61,8 @@ describe('start_analysis and continue_analysis with a plan (seeded demo workspac
     sort: [{ by: 'measure', index: 0, direction: 'desc' }],
     limit: null,
     calculation: null,
+    shape: null,
+    chart: null,
     ...overrides,
   });
 

@@ -23,6 +23,8 @@ const base: AnalysisPlan = {
   sort: [{ by: 'measure', index: 0, direction: 'desc' }],
   limit: 10,
   calculation: null,
+  shape: null,
+  chart: null,
 };
 
 const fieldOf = (plan: Partial<AnalysisPlan>) => checkPlan({ ...base, ...plan }, target)?.field;

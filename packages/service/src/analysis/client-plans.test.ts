@@ -31,6 +31,8 @@ describe('errors about the plan argument', () => {
       sort: [],
       limit: null,
       calculation: null,
+      shape: null,
+      chart: null,
     };
     expect(() => checkPlanText(plan)).toThrow(
       expect.objectContaining({ field: 'plan.filters.0.value.1' }) as Error,
