@@ -20,7 +20,7 @@ interface Analysis {
   turn: Turn;
 }
 
-const QUESTION = 'Average ww gross by genre';
+const QUESTION = 'Average wwg by genre';
 
 /** Average worldwide gross per major genre, from the source file in plain JavaScript. */
 async function expectedGrossByGenre(): Promise<Map<string | null, number>> {
@@ -81,7 +81,7 @@ describe('an agent plans a question Ask Analyst refused', () => {
     expect(textOf(asked)).toContain('`plan`');
     expect(textOf(asked)).toContain('| Worldwide Gross | integer |');
 
-    // What a model does with the columns: "ww gross" is the worldwide gross, "genre" the genre.
+    // What a model does with the columns: "wwg" is the worldwide gross, "genre" the genre.
     const { worksheet } = (await call('get_worksheet', { worksheetId: movies.id }))
       .structuredContent as { worksheet: { columns: Array<{ name: string; type: string }> } };
     const gross = worksheet.columns.find(

@@ -13,7 +13,7 @@ beforeAll(async () => {
 });
 afterAll(() => w.dispose());
 
-const QUESTION = 'Average ww gross by genre';
+const QUESTION = 'Average wwg by genre';
 
 function averageGrossByGenre(worksheetId: string): AnalysisPlan {
   return {

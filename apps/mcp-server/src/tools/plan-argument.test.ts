@@ -17,7 +17,7 @@ import { callTool, dataOf, errorOf, postToolCall } from '../test-support/mcp-cal
  * planner's, names the field of an invalid one, and answers a valid one as planned.
  */
 
-const QUESTION = 'Average ww gross by genre';
+const QUESTION = 'Average wwg by genre';
 
 /** Average worldwide gross per major genre, straight from the vega-datasets file with DuckDB. */
 async function grossByGenre(): Promise<Map<string | null, number>> {
