@@ -181,11 +181,22 @@ describe('the product web app (SPEC section 9)', () => {
 
   it('lets hopper in on the web while MCP refuses him; linus gets nowhere', async () => {
     const hopper = await openSignedIn(`${world.stack.appUrl}/`, 'hopper@globex.test');
-    await hopper.page.waitForSelector('[data-testid=sign-out]');
+    await hopper.page.waitForSelector('[data-testid=workbook]');
     expect(await hopper.page.locator('header').innerText()).toContain('Globex');
-    // Signed in, but Globex's workbooks stay hidden: the product core's permission module still
-    // reads nothing for a non-enrolled organization (decision 7), which SPEC 9 now contradicts.
-    // Lifting that is a change to packages/workspace's access rule, left to its owner.
+    // The beta gates MCP, not the product (SPEC section 9, decision 121): Globex's workbook shows,
+    // and only it, and hopper asks about it on the web.
+    expect(await hopper.page.locator('[data-testid=workbook] a').allInnerTexts()).toEqual([
+      'Globex Sales',
+    ]);
+    await hopper.page.goto(`${world.stack.appUrl}/ask`);
+    await hopper.page.fill('[data-testid=ask-question]', 'average price of AAPL in 2008');
+    await hopper.page.click('[data-testid=ask-submit]');
+    await hopper.page.waitForURL(/\/conversations\/conv_/);
+    await expect
+      .poll(() => hopper.page.locator('[data-testid=turn][data-status=succeeded]').count(), {
+        timeout: 30_000,
+      })
+      .toBe(1);
     await hopper.context.close();
     await expect(
       connectAs(world.stack.mcpUrl, world.browser, world.receiver, {

@@ -11,6 +11,7 @@ import {
 } from '@ask-analyst/protocol';
 import type { CallToolResult } from '@modelcontextprotocol/server';
 import type { LightMyRequestResponse } from 'fastify';
+import { listReadableWorkbooks } from '@ask-analyst/workspace';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { mcpHeaders } from '../test-support/app.js';
 import { createDemoApp, type DemoApp, type DemoUser } from '../test-support/demo-world.js';
@@ -106,11 +107,12 @@ describe('isolation sweep: every demo user × every object id × every tool', ()
   /** The refusal a revoked or unenrolled user gets for whoami: every other call must equal it. */
   const refusals = new Map<DemoUser, string>();
 
+  /**
+   * What the product lets a user read: roles only. Enrollment is not a condition (decision 121):
+   * the MCP server refuses a non-enrolled organization's users before any tool runs (`probeOne`).
+   */
   const canRead = (user: DemoUser, workspace: string | undefined) =>
-    workspace !== undefined &&
-    !REVOKED.has(user) &&
-    (globexEnrolled || !GLOBEX_USERS.has(user)) &&
-    ROLES[user][workspace] !== undefined;
+    workspace !== undefined && !REVOKED.has(user) && ROLES[user][workspace] !== undefined;
   const canAnalyse = (user: DemoUser, workspace: string | undefined) =>
     canRead(user, workspace) && ROLES[user][workspace!] !== 'viewer';
 
@@ -618,6 +620,11 @@ describe('isolation sweep: every demo user × every object id × every tool', ()
     // Hopper against every id; Acme users against Globex's objects and unknown ids (their own
     // view does not depend on Globex's enrollment and was swept above).
     await sweep(['hopper']);
+    // Refused by the MCP gate, not for want of data: the product core still reads Hopper's
+    // workbooks (the web app shows them, SPEC section 9).
+    const hopper = { userId: demo.users.hopper.id };
+    const { workbooks } = await listReadableWorkbooks(demo.db, hopper, { appUrl: 'http://x' });
+    expect(workbooks.map((w) => w.name)).toEqual(['Globex Sales']);
     await sweep(
       USERS.filter((user) => user !== 'hopper'),
       (probe) => probe.workspace === 'Globex Main' || probe.kind === 'unknown',

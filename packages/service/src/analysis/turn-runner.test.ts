@@ -126,6 +126,28 @@ describe('TurnRunner: turns begun with room run at once; waiting ones start when
     expect(Date.parse(three.startedAt!)).toBeGreaterThanOrEqual(Date.parse(one.finishedAt!));
   });
 
+  it('answers a queued turn of an organization unenrolled meanwhile (decision 121)', async () => {
+    // The beta gates the MCP server, which refuses the organization's calls, not the product:
+    // the turn asked while it was enrolled is answered (the web app shows it); before decision
+    // 121 the runner found its worksheet unreadable and failed it `not_found`.
+    gate.hold();
+    const conversation = await newConversation();
+    const { turn: running } = await begin(conversation.id, 'How many penguins?');
+    await eventually(() => gate.waiting() === 1);
+    const { turn: queued } = await begin(conversation.id, 'by species');
+    expect(queued.status).toBe('queued');
+    const setAcmeEnrolled = (enrolled: boolean) =>
+      db.query(`update organizations set enrolled = $1 where name = 'Acme Analytics'`, [enrolled]);
+    await setAcmeEnrolled(false);
+    try {
+      gate.release();
+      expect((await finished(running)).status).toBe('succeeded');
+      expect((await finished(queued)).status).toBe('succeeded');
+    } finally {
+      await setAcmeEnrolled(true);
+    }
+  });
+
   it('a turn begun behind its conversation gives its place back, and runs after', async () => {
     gate.hold();
     const conversation = await newConversation();

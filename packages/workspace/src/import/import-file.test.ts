@@ -149,7 +149,7 @@ describe(`importWorksheet (${testDatabaseKind()})`, () => {
         importWorksheet(db, engine, base({ workbookName: 'Never Made', ...overrides })),
       ).rejects.toSatisfy((e) => e instanceof WorkspaceError && e.code === code);
     await attempt({ actor: { userId: world.grace } }, 'permission_denied');
-    await attempt({ actor: { userId: world.hopper }, workspaceName: 'Globex Main' }, 'not_found');
+    await attempt({ actor: { userId: world.hopper }, workspaceName: 'Operations' }, 'not_found');
     await attempt(
       { actor: { userId: world.ada }, workspaceId: world.globexMain, workspaceName: undefined },
       'not_found',
@@ -158,5 +158,19 @@ describe(`importWorksheet (${testDatabaseKind()})`, () => {
     await attempt({ worksheetName: '   ' }, 'invalid_argument');
     await attempt({ workbookName: 'x'.repeat(201) }, 'invalid_argument');
     expect(await state()).toEqual(before);
+  });
+
+  it('lets an admin of a non-enrolled organization import into its workspace (decision 121)', async () => {
+    const imported = await importWorksheet(
+      db,
+      engine,
+      base({
+        actor: { userId: world.hopper },
+        workspaceName: 'Globex Main',
+        workbookName: 'Globex Targets',
+      }),
+    );
+    expect(imported.workbook.workspaceId).toBe(world.globexMain);
+    expect(imported.worksheet.rowCount).toBe(2);
   });
 });

@@ -92,12 +92,6 @@ async function assertOwnerCanImport(db: Queryable, ownerId: string): Promise<voi
       'invalid_argument',
       `${owner.email} is revoked: restore them or name another owner`,
     );
-  if (owner && !owner.orgEnrolled) {
-    throw new WorkspaceError(
-      'invalid_argument',
-      `${owner.orgName} is not enrolled in the beta: enroll it first`,
-    );
-  }
 }
 
 async function firstAdmin(db: Queryable, workspace: WorkspaceRecord): Promise<string> {

@@ -7,16 +7,17 @@ export type PrincipalRef = Pick<Principal, 'userId'>;
 
 /**
  * A CTE `access(workspace_id, role)`: the workspaces the user `$1` may see right now, with the role.
- * Empty for a revoked user or a user of an organization not enrolled in the beta, and a membership
- * in another organization's workspace grants nothing (SPEC sections 6 and 7).
+ * Empty for a revoked user, and a membership in another organization's workspace grants nothing
+ * (SPEC sections 6 and 7). Enrollment in the beta is not a condition: the beta gates the MCP
+ * service, whose front end refuses a non-enrolled organization, not the product (SPEC section 9,
+ * docs/decisions/121-the-beta-gates-mcp-not-the-product.md).
  */
 export const ACCESS_CTE = `access as (
   select m.workspace_id, m.role
   from memberships m
   join users u on u.id = m.user_id
-  join organizations o on o.id = u.org_id
   join workspaces w on w.id = m.workspace_id
-  where m.user_id = $1 and u.status = 'active' and o.enrolled and w.org_id = u.org_id
+  where m.user_id = $1 and u.status = 'active' and w.org_id = u.org_id
 )`;
 
 /** The principal's role in a workspace as of now, or null when the workspace does not exist for them. */

@@ -100,8 +100,10 @@ describe(`listReadableWorkbooks over the demo workspace (${testDatabaseKind()})`
     expect(await workbookNames(user.linus!)).toEqual([]);
   });
 
-  it('hopper sees nothing while Globex is not enrolled, and only Globex Sales once it is', async () => {
-    expect(await workbookNames(user.hopper!)).toEqual([]);
+  it('hopper sees Globex Sales whether Globex is enrolled or not: the beta gates MCP only', async () => {
+    // Decision 121: the product (web app, service, this module) serves a non-enrolled
+    // organization; only the MCP server refuses it (403 mcp_org_not_enrolled).
+    expect(await workbookNames(user.hopper!)).toEqual(['Globex Sales']);
     await withGlobexEnrolled(async () => {
       expect(await workbookNames(user.hopper!)).toEqual(['Globex Sales']);
     });
@@ -196,13 +198,15 @@ describe('getReadableWorkbook and getReadableWorksheet', () => {
       expect(await getReadableWorkbook(demo.db, who, globexSales, { appUrl })).toBeNull();
       expect(await getReadableWorksheet(demo.db, who, globexStocks, { appUrl })).toBeNull();
     }
-    await withGlobexEnrolled(async () => {
-      expect(
-        await getReadableWorkbook(demo.db, user.hopper!, globexSales, { appUrl }),
-      ).not.toBeNull();
-      expect(await getReadableWorkbook(demo.db, user.hopper!, markets, { appUrl })).toBeNull();
-      expect(await getReadableWorksheet(demo.db, user.hopper!, acmeStocks, { appUrl })).toBeNull();
-    });
+    // Globex is not enrolled in the beta (SPEC section 6): hopper still reads his own, and only it.
+    expect(
+      await getReadableWorkbook(demo.db, user.hopper!, globexSales, { appUrl }),
+    ).not.toBeNull();
+    expect(
+      await getReadableWorksheet(demo.db, user.hopper!, globexStocks, { appUrl }),
+    ).not.toBeNull();
+    expect(await getReadableWorkbook(demo.db, user.hopper!, markets, { appUrl })).toBeNull();
+    expect(await getReadableWorksheet(demo.db, user.hopper!, acmeStocks, { appUrl })).toBeNull();
   });
 
   it('a membership in another organization’s workspace grants nothing', async () => {
@@ -283,7 +287,7 @@ describe('listReadableWorksheets', () => {
       ...(await names(user.alan!)),
     ]);
     expect(await names(user.linus!)).toEqual([]);
-    expect(await names(user.hopper!)).toEqual([]);
+    expect(await names(user.hopper!)).toEqual(['Globex Sales/Stocks']);
   });
 
   it('lists the readable workspaces with roles', async () => {
