@@ -25,6 +25,7 @@ export const deterministicPlanner: Planner = {
   async plan({ question, semantics, values, previous, worksheetStated }) {
     const reading = readQuestion(question, semantics, values, {
       previousFilterColumns: previous?.plan.filters.map((filter) => filter.column) ?? [],
+      followsTurn: previous !== null,
     });
     return buildPlan(reading, semantics, previous, { worksheetStated });
   },

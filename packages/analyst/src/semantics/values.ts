@@ -167,8 +167,12 @@ export class ValueIndex {
   private lookup(key: string, words: readonly Token[]): Array<{ column: string; value: string }> {
     const entries = this.byKey.get(key);
     if (!entries) return [];
-    if (key.length <= 3 && !words.every((token) => token.upper)) {
-      if (STOPWORDS.has(key) || key.length === 1) return [];
+    if (!words.every((token) => token.upper)) {
+      if (key.length === 1) return [];
+      // Words that carry no meaning never name a value, one or several: "show me" is how the
+      // question starts, not the title "Show Me"; "made by" is not the title "Made" (issue 23,
+      // class 5: conversational words never match values).
+      if (key.split(' ').every((word) => STOPWORDS.has(word))) return [];
     }
     return entries;
   }

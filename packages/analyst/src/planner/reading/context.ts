@@ -10,6 +10,8 @@ import { emptyReading, type ReadFilter, type Reading } from './reading.js';
 export interface ReadingOptions {
   /** Columns the previous turn filters: a value of one of them is read in that column first. */
   previousFilterColumns?: readonly string[];
+  /** Whether the question follows a turn: with no measure of its own, it keeps that turn's. */
+  followsTurn?: boolean;
 }
 
 /** A superlative word the measures pass read ("highest", "most common"), for later passes. */
@@ -43,6 +45,8 @@ export interface ReadingContext {
   readonly used: Set<number>;
   /** Columns named in the question, or filtered by the turn a follow-up builds on ("what about JFK?"). */
   readonly namedColumns: ReadonlySet<string>;
+  /** Whether the question follows a turn (`ReadingOptions.followsTurn`). */
+  readonly followsTurn: boolean;
   /** Superlatives read by the measures pass (the `which`, columns and ranking passes use them). */
   readonly superlatives: ReadSuperlative[];
   /** Values found by the value-filters pass, merged by column by the value-lists pass. */
@@ -82,6 +86,7 @@ export function createReadingContext(
       ...mentions.flatMap((m) => (m.kind === 'column' ? [m.column.name] : [])),
       ...(options.previousFilterColumns ?? []),
     ]),
+    followsTurn: options.followsTurn ?? false,
     superlatives: [],
     foundValues: [],
     at: (index) => mentions[index],

@@ -37,6 +37,7 @@ async function readAll(entries: readonly CorpusEntry[]): Promise<string> {
     const plan = (question: string, previous: PreviousTurn | null) => {
       const reading = readQuestion(question, semantics, values, {
         previousFilterColumns: previous?.plan.filters.map((filter) => filter.column) ?? [],
+        followsTurn: previous !== null,
       });
       const outcome = buildPlan(reading, semantics, previous, {
         worksheetStated: entry.worksheetStated ?? true,

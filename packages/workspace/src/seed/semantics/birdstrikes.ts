@@ -82,15 +82,9 @@ export const BIRDSTRIKES_SEMANTICS: SemanticLayer = {
       label: 'Species',
       description:
         'Species of the animal struck, or Unknown bird - small/medium/large when not identified.',
-      synonyms: [
-        'wildlife',
-        'animal',
-        'bird',
-        'bird species',
-        'animal species',
-        'kind of bird',
-        'type of bird',
-      ],
+      // Not "bird", "animal" or "wildlife" alone: each row is one wildlife strike, so "birds" and
+      // "animals" are what the rows count ("number of birds by state"), not the species column.
+      synonyms: ['bird species', 'animal species', 'kind of bird', 'type of bird'],
       defaultAggregation: 'count_distinct',
       format: 'text',
     },

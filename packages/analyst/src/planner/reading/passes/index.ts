@@ -1,6 +1,7 @@
 import type { ReadingPass } from '../context.js';
 import { change } from './change.js';
 import { columnAlternatives } from './column-alternatives.js';
+import { countCue } from './count-cue.js';
 import { discreteValues } from './discrete-values.js';
 import { fillerWords } from './filler-words.js';
 import { followUpCues } from './follow-up-cues.js';
@@ -49,4 +50,5 @@ export const READING_PASSES: readonly ReadingPass[] = [
   columnAlternatives,
   fillerWords,
   unplacedWords,
+  countCue,
 ];

@@ -3,7 +3,7 @@ import { unplacedWords } from './unplaced-words.js';
 
 describePass(
   unplacedWords,
-  ['airports', 'cars', 'movies', 'weather', 'stocks', 'penguins'],
+  ['airports', 'cars', 'movies', 'weather', 'stocks', 'penguins', 'strikes'],
   [
     // The precision rule: a word nobody placed refuses the turn, whatever its case.
     [
@@ -20,6 +20,20 @@ describePass(
       'penguins',
       'average body mass of penguins by species over their lifetime',
       { unused: ['lifetime'], problem: 'not_understood' },
+    ],
+    // What a row is, in the layer's words, names no column: each strike is one bird, so "birds" is
+    // neither the species column nor grouped by it (the demo layer's synonyms, issue 23).
+    [
+      'strikes',
+      'number of birds by state',
+      {
+        unused: ['birds'],
+        alternatives: [
+          'did you mean Unknown bird - large (Wildlife Species)?',
+          'did you mean Unknown bird - medium (Wildlife Species)?',
+        ],
+        problem: 'not_understood',
+      },
     ],
     [
       'movies',

@@ -1,0 +1,27 @@
+import { describePass } from '../../../test-support/reading-passes.js';
+import { countCue } from './count-cue.js';
+
+describePass(
+  countCue,
+  ['movies', 'airports'],
+  [
+    // Asking for the rows themselves: their bare count would answer a smaller question.
+    ['movies', 'which movies were directed by James Cameron', refusedEffect()],
+    ['movies', 'list the movies directed by James Cameron', refusedEffect()],
+    ['movies', 'show me all movies directed by James Cameron', refusedEffect()],
+    ['airports', 'airports in Chicago', refusedEffect()],
+    // A count asked for in so many words, or read from "total": answered.
+    ['movies', 'how many movies were directed by James Cameron', {}],
+    ['movies', 'number of movies directed by James Cameron', {}],
+    ['movies', 'count the movies directed by James Cameron', {}],
+    // A count per group is not a bare count of rows.
+    ['movies', 'movies by genre', {}],
+    ['airports', 'how often is Chicago the city', {}],
+    // A follow-up without a measure keeps the previous turn's: left to the plan.
+    ['movies', 'directed by James Cameron', {}, { followsTurn: true }],
+  ],
+);
+
+function refusedEffect() {
+  return { alternatives: ['their count'], problem: 'not_understood' };
+}
