@@ -29,8 +29,16 @@ describe('start_analysis through the MCP endpoint (seeded demo workspace)', () =
     const answer = turn.answer!;
     expect(answer.source).toMatchObject({ workbookId, worksheetName: 'Cars' });
     expect(answer.table.columns).toEqual([
-      { name: 'Cylinders', type: 'integer' },
-      { name: 'Average Horsepower', type: 'number' },
+      // Display fields from the Cars semantic layer (SPEC section 4).
+      { name: 'Cylinders', type: 'integer', label: 'Cylinders', format: 'integer', decimals: 0 },
+      {
+        name: 'Average Horsepower',
+        type: 'number',
+        label: 'Average horsepower',
+        format: 'number',
+        decimals: 1,
+        unit: 'hp',
+      },
     ]);
     const byCylinders = new Map(answer.table.rows.map(([c, hp]) => [c, hp]));
     expect(byCylinders.get(8)).toBeCloseTo(158.45, 2);
