@@ -108,7 +108,8 @@ describe('an agent plans a question Ask Analyst refused', () => {
     expect(turn.status, JSON.stringify(turn.error)).toBe('succeeded');
     expect(turn.question).toBe(QUESTION);
     expect(conversation.turnCount).toBe(2);
-    expect(turn.answer!.query.plan).toEqual(plan);
+    // The answer's plan states the defaults of the fields the agent left out.
+    expect(turn.answer!.query.plan).toEqual({ ...plan, shape: null, chart: null });
     expect(turn.answer!.interpretation.restatement).toBe(
       'Average Worldwide Gross by Major Genre in Movies.',
     );
