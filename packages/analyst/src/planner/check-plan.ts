@@ -1,9 +1,10 @@
-import type {
-  Aggregation,
-  AnalysisPlan,
-  ColumnType,
-  PlanFilter,
-  TimeGrain,
+import {
+  TIME_GRAINS,
+  type Aggregation,
+  type AnalysisPlan,
+  type ColumnType,
+  type PlanFilter,
+  type TimeGrain,
 } from '@ask-analyst/protocol';
 
 /** What a plan is checked against: the worksheet's id, name and typed columns. */
@@ -44,18 +45,8 @@ const GRAINS_FOR: Partial<Record<ColumnType, readonly TimeGrain[]>> = {
     'month_of_year',
     'day_of_week',
   ],
-  timestamp: [
-    'year',
-    'quarter',
-    'month',
-    'week',
-    'day',
-    'hour',
-    'quarter_of_year',
-    'month_of_year',
-    'day_of_week',
-    'hour_of_day',
-  ],
+  // A timestamp takes every grain the protocol defines.
+  timestamp: TIME_GRAINS,
 };
 
 const OPS_FOR_PART: readonly PlanFilter['op'][] = ['eq', 'ne', 'lt', 'lte', 'gt', 'gte', 'in'];
