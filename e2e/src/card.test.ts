@@ -260,6 +260,9 @@ describe('the Ask Analyst card in a sandboxed frame', () => {
       'answer-line-series',
       'answer-kpi',
       'answer-empty',
+      'answer-histogram',
+      'answer-boxplot',
+      'answer-scatter',
     ]) {
       const { page, frame } = await openHost({
         scenario,

@@ -251,6 +251,34 @@ describe('the semantic layer', () => {
   });
 });
 
+describe('where the data ends (decision 131)', () => {
+  // stocks.csv: one price per company on the 1st of each month, January 2000 to March 2010.
+  it('a last year the data ends inside is partial, and the summary calls it so, not a change', async () => {
+    const answer = await ask(w, 'stocks', 'average price per year');
+    expect(answer.coverage).toEqual({
+      column: 'Year',
+      dataEnd: '2010-03-01T00:00:00.000Z',
+      partial: true,
+    });
+    expect(answer.summary).toMatch(
+      /and \$[\d.,]+ for 2009 \([+-][\d.]+%\).*; 2010 is partial \(the data ends 2010-03-01\), \$[\d.,]+ for part of the year\.$/,
+    );
+    expect(answer.summary).not.toMatch(/for 2010 \(/);
+  });
+
+  it('data stamped once a month is whole by month: the last month is not partial', async () => {
+    const answer = await ask(w, 'stocks', 'monthly average price');
+    expect(answer.coverage).toMatchObject({ column: 'Month', partial: false });
+    expect(answer.summary).not.toContain('partial');
+  });
+
+  it('a period before the data ends is whole, and an answer without a time grain has none', async () => {
+    const filtered = await ask(w, 'stocks', 'average price per year before 2005');
+    expect(filtered.coverage?.partial).toBe(false);
+    expect((await ask(w, 'cars', 'average horsepower by origin')).coverage).toBeUndefined();
+  });
+});
+
 describe('shapes of the data (issue 23, class 3)', () => {
   // Expected numbers computed with DuckDB over the vega-datasets files, outside the analyst.
   it('a histogram: 20 equal-width bins from the minimum to the maximum, every row counted', async () => {

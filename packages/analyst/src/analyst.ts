@@ -23,6 +23,7 @@ import {
   type WorksheetSemantics,
   type WorksheetSource,
 } from './semantics/worksheet.js';
+import { coverageOf } from './shaper/coverage.js';
 import { displayColumns, withDisplay } from './shaper/display.js';
 import { chartFor, outputFormats, summarize } from './shaper/shape.js';
 import { tokenize } from './text/tokens.js';
@@ -254,10 +255,11 @@ export class Analyst {
       truncated: result.truncated,
     };
     const { interpretation } = planned;
+    const coverage = coverageOf(plan, semantics, table);
     return {
       ok: true,
       answer: {
-        summary: summarize(plan, table, display, interpretation.restatement),
+        summary: summarize(plan, table, display, interpretation.restatement, coverage),
         table,
         chart: chartFor(
           plan,
@@ -272,6 +274,7 @@ export class Analyst {
           worksheetName: request.source.name,
         },
         interpretation,
+        ...(coverage ? { coverage } : {}),
         query: { plan, sql: compiled.sql, parameters: compiled.params },
       },
     };

@@ -58,8 +58,6 @@ interface Plan {
   mode?: Mode;
 }
 
-// Histogram, box plot and scatter answers are drawn by the card but not produced by the analyst
-// yet ("horsepower vs weight" is refused with an alternative): add their questions here when it does.
 const PLANS: Plan[] = [
   plan(
     'answer-kpi',
@@ -103,6 +101,9 @@ const PLANS: Plan[] = [
     'What was the average price per year for each company?',
     STOCKS,
   ),
+  plan('answer-histogram', 'Answer: histogram (cars)', 'distribution of horsepower', CARS),
+  plan('answer-boxplot', 'Answer: box plot (cars)', 'box plot of miles per gallon by origin', CARS),
+  plan('answer-scatter', 'Answer: scatter (cars)', 'horsepower vs weight', CARS),
   plan(
     'answer-table',
     'Answer: table only (cars)',
@@ -129,8 +130,8 @@ const PLANS: Plan[] = [
   ),
   plan(
     'failed-not-understood',
-    'Failed: not understood, with a suggestion (cars)',
-    'horsepower vs weight',
+    'Failed: not understood, with suggestions (cars)',
+    'average horsepower vs weight',
     CARS,
   ),
   plan(

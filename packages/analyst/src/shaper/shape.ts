@@ -1,5 +1,6 @@
 import type {
   AnalysisPlan,
+  AnswerCoverage,
   AnswerTable,
   Cell,
   ChartField,
@@ -252,6 +253,7 @@ export function summarize(
   table: AnswerTable,
   display: Display,
   restatement: string,
+  coverage?: AnswerCoverage,
 ): string {
   if (plan.shape) return shapeSummary(plan, table, display, restatement);
   const measure = plan.measures[0]!;
@@ -288,8 +290,14 @@ export function summarize(
     return `${subject} for ${describeRow(first, plan, display)}: ${fmt(first[valueIndex] ?? null)}.`;
   }
   if (ordered) {
+    // A last period the data ends inside is partial (decision 131): the change is measured to the
+    // last whole period, and the partial one is named as such, never as a fall.
+    const partialStart =
+      coverage?.partial && plan.sort[0]?.direction === 'asc' ? lastRow[0] : undefined;
+    const whole = partialStart === undefined ? rows : rows.filter((row) => row[0] !== partialStart);
+    const lastWhole = whole.length > 1 ? whole[whole.length - 1]! : lastRow;
     const a = first[valueIndex];
-    const b = lastRow[valueIndex];
+    const b = lastWhole[valueIndex];
     const numeric = rows
       .map((row) => row[valueIndex])
       .filter((v): v is number => typeof v === 'number');
@@ -301,13 +309,17 @@ export function summarize(
           : best,
       null as Cell[] | null,
     );
-    let text = `${subject} by ${plan.dimensions[0]!.label} over ${groups}: ${fmt(a ?? null)} for ${describeRow(first, plan, display)} and ${fmt(b ?? null)} for ${describeRow(lastRow, plan, display)}`;
-    if (typeof a === 'number' && typeof b === 'number' && a !== 0 && rows.length > 1) {
+    let text = `${subject} by ${plan.dimensions[0]!.label} over ${groups}: ${fmt(a ?? null)} for ${describeRow(first, plan, display)} and ${fmt(b ?? null)} for ${describeRow(lastWhole, plan, display)}`;
+    if (typeof a === 'number' && typeof b === 'number' && a !== 0 && lastWhole !== first) {
       const change = (b - a) / Math.abs(a);
       text += ` (${change >= 0 ? '+' : ''}${formatValue(change, 'percent')})`;
     }
     if (peak && numeric.length > 2)
       text += `; the highest is ${fmt(peak[valueIndex] ?? null)} for ${describeRow(peak, plan, display)}`;
+    if (coverage?.partial && lastWhole !== lastRow) {
+      const grain = plan.dimensions[0]!.grain ?? 'period';
+      text += `; ${describeRow(lastRow, plan, display)} is partial (the data ends ${coverage.dataEnd.slice(0, 10)}), ${fmt(lastRow[valueIndex] ?? null)} for part of the ${grain}`;
+    }
     return `${text}.`;
   }
   const ranked = plan.sort[0]?.by === 'measure';

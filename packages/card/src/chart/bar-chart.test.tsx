@@ -68,6 +68,31 @@ describe('a bar chart', () => {
     expect(screen.getByRole('tooltip').textContent).toMatch(/^3: /);
   });
 
+  // Issue 24, defect 8: empty values were a bare "—" category, and two long labels were clipped to
+  // the same text.
+  it('names an empty category, and tells long labels apart when it shortens them', () => {
+    const long = 'Hartsfield Jackson Atlanta International Airport';
+    const answer = manyCategories(3);
+    answer.table.rows = [
+      [`${long} North`, 3],
+      [`${long} South`, 2],
+      [null, 1],
+    ];
+    answer.chart = {
+      ...(answer.chart as Extract<Answer['chart'], { type: 'bar' }>),
+      orientation: 'vertical',
+    };
+    show(answer);
+    const ticks = [...screen.getByTestId('chart').querySelectorAll('text.tick')]
+      .filter((tick) => tick.querySelector('title'))
+      .map((tick) => tick.lastChild?.textContent ?? '');
+    expect(ticks).toHaveLength(3);
+    expect(new Set(ticks).size).toBe(3);
+    expect(ticks[0]).toMatch(/….*North$/);
+    expect(ticks[1]).toMatch(/….*South$/);
+    expect(ticks[2]).toBe('(empty)');
+  });
+
   it('puts the legend of several series above the drawing', () => {
     show(recordedAnswer('answer-line-series'));
     const chart = screen.getByTestId('chart');

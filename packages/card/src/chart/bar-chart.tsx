@@ -3,7 +3,7 @@ import { formatTick, formatValue, type ValueStyle } from '../format/format-value
 import { ChartSvg, ValueGridlines } from './chart-frame.js';
 import { categoriesOf } from './chart-data.js';
 import { Legend } from './legend.js';
-import { clip, linearScale } from './scale.js';
+import { clipAll, linearScale } from './scale.js';
 import { useTooltip } from './tooltip.js';
 
 type BarSpec = Extract<ChartSpec, { type: 'bar' }>;
@@ -33,7 +33,16 @@ export function BarChart(props: {
   const seriesStyle: ValueStyle = { format: spec.series?.format ?? 'text' };
   const groups = data.series.length;
   const all = data.values.flat().filter((v): v is number => v !== null);
-  const labelOf = (index: number) => formatValue(data.categories[index] ?? null, xStyle, locale);
+  // An empty category is named as one, never a bare dash among the labels.
+  const labelOf = (index: number) => {
+    const category = data.categories[index] ?? null;
+    return category === null || category === '' ? '(empty)' : formatValue(category, xStyle, locale);
+  };
+  const shortLabels = (chars: number) =>
+    clipAll(
+      data.categories.map((_, i) => labelOf(i)),
+      chars,
+    );
   const valueText = (value: number) => formatValue(value, yStyle, locale);
   const seriesName = (s: number) =>
     groups > 1 ? `${formatValue(data.series[s] ?? null, seriesStyle, locale)}, ` : '';
@@ -48,6 +57,7 @@ export function BarChart(props: {
     const longest = Math.max(...data.categories.map((_, i) => labelOf(i).length), 1);
     const left = Math.min(Math.floor(width * 0.4), longest * CHAR + 8);
     const band = ROW * Math.max(1, groups) + 8;
+    const short = shortLabels(Math.floor(left / CHAR));
     height = data.categories.length * band + 28;
     // Room on the right for the value written after the longest bar.
     const x = linearScale(all, [left, width - 12 - widestValue], {
@@ -68,7 +78,7 @@ export function BarChart(props: {
           <g key={c}>
             <text className="tick" x={left - 6} y={c * band + band / 2 + 4} textAnchor="end">
               <title>{labelOf(c)}</title>
-              {clip(labelOf(c), Math.floor(left / CHAR))}
+              {short[c]}
             </text>
             {data.values.map((line, s) => {
               const value = line[c];
@@ -104,6 +114,7 @@ export function BarChart(props: {
     const band = (width - left - 8) / Math.max(1, data.categories.length);
     const barWidth = Math.max(2, (band * 0.8) / Math.max(1, groups));
     const labelled = barWidth >= widestValue;
+    const short = shortLabels(Math.max(2, Math.floor(band / CHAR)));
     body = (
       <>
         <ValueGridlines y={y} from={left} to={width - 8} style={yStyle} locale={locale} />
@@ -116,7 +127,7 @@ export function BarChart(props: {
               textAnchor="middle"
             >
               <title>{labelOf(c)}</title>
-              {clip(labelOf(c), Math.max(2, Math.floor(band / CHAR)))}
+              {short[c]}
             </text>
             {data.values.map((line, s) => {
               const value = line[c];

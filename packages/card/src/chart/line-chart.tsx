@@ -105,7 +105,7 @@ export function LineChart(props: {
                             data.series.length > 1
                               ? `${formatValue(line.name, seriesStyle, locale)}, `
                               : ''
-                          }${formatValue(p.y, yStyle, locale)}${i >= whole.length ? ' (so far)' : ''}`,
+                          }${formatValue(p.y, yStyle, locale)}${i >= whole.length ? (partial?.dataEnd === undefined ? ' (so far)' : ' (partial)') : ''}`,
                           x(p.x),
                           y(p.y),
                         )}
@@ -118,7 +118,14 @@ export function LineChart(props: {
         </ChartSvg>
         {tip.view}
       </div>
-      {partial ? (
+      {partial?.dataEnd !== undefined ? (
+        <p className="chart-note" data-testid="partial-period">
+          The data ends on{' '}
+          {formatValue(new Date(partial.dataEnd).toISOString(), { format: 'date' }, locale)}:{' '}
+          {formatValue(new Date(partial.start).toISOString(), xStyle, locale)} (dashed) holds only
+          part of its {partial.grain}.
+        </p>
+      ) : partial ? (
         <p className="chart-note" data-testid="partial-period">
           {formatValue(new Date(partial.start).toISOString(), xStyle, locale)} was not over when
           this was answered: its value (dashed) covers only part of the {partial.grain}.

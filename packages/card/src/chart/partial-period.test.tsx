@@ -6,8 +6,9 @@ import { AnswerView } from '../views/answer-view.js';
 import { TurnView } from '../views/turn-view.js';
 import { partialLastPeriod, periodEnd } from './partial-period.js';
 
-// The recorded monthly flights (Jan to Jul 2001); July holds 6 flights.
-const monthly = (): Answer => recordedAnswer('answer-line');
+// The recorded monthly flights (Jan to Jul 2001); July holds 6 flights. Without the analyst's
+// coverage, as if the data went on past July: only the time of the answer marks July.
+const monthly = (): Answer => ({ ...recordedAnswer('answer-line'), coverage: undefined });
 
 describe('a partial last period', () => {
   it('ends each grain on its calendar boundary', () => {
@@ -46,10 +47,35 @@ describe('a partial last period', () => {
     );
   });
 
-  it('is not marked on an answer computed after the period ended', () => {
-    const { container } = render(<TurnView turn={recordedTurn('answer-line')} onAsk={vi.fn()} />);
+  it('is not marked on an answer computed after the period ended, its data ending after it', () => {
+    const recorded = recordedTurn('answer-line');
+    const answer = {
+      ...recorded.answer!,
+      coverage: { ...recorded.answer!.coverage!, partial: false },
+    };
+    const { container } = render(<TurnView turn={{ ...recorded, answer }} onAsk={vi.fn()} />);
     expect(container.querySelector('.partial')).toBeNull();
     expect(screen.queryByTestId('partial-period')).toBeNull();
+  });
+
+  // Issue 24, defect 6: the data set ends mid-period (the demo flights end on July 1, 2001), long
+  // before "today". The analyst states it (decision 131): the card marks July, the summary names
+  // it partial instead of a -100% fall.
+  it('is marked where the data ends inside the last period, however long ago', () => {
+    const turn = recordedTurn('answer-line');
+    expect(turn.answer?.coverage).toMatchObject({ column: 'Month', partial: true });
+    const { container } = render(<TurnView turn={turn} locale="en-US" onAsk={vi.fn()} />);
+    expect(container.querySelectorAll('polyline.line.partial')).toHaveLength(1);
+    const hollow = container.querySelectorAll('circle.dot.partial');
+    expect(hollow).toHaveLength(1);
+    fireEvent.focus(hollow[0] as Element);
+    expect(screen.getByRole('tooltip').textContent).toMatch(/: 6 \(partial\)$/);
+    expect(screen.getByTestId('partial-period').textContent).toBe(
+      'The data ends on Jul 1, 2001: Jul 2001 (dashed) holds only part of its month.',
+    );
+    const summary = screen.getByTestId('summary').textContent ?? '';
+    expect(summary).not.toMatch(/-100|%\)\W*$/);
+    expect(summary).toMatch(/is partial \(the data ends 2001-07-01\)/);
   });
 
   it('follows the turn: TurnView marks it from the time the turn finished', () => {

@@ -38,17 +38,22 @@ export function periodEnd(start: number, grain: TimeGrain): number | null {
   }
 }
 
-/** The last period of a time series that had not ended when the answer was computed. */
+/**
+ * The last period of a time series that holds only part of its data: not over when the answer was
+ * computed, or the data ends inside it (`dataEnd`, stated by the analyst, decision 131).
+ */
 export interface PartialPeriod {
   /** Its start (epoch ms), the x of its points. */
   start: number;
   grain: TimeGrain;
+  /** The data's last value (epoch ms) when the data ends inside the period. */
+  dataEnd?: number;
 }
 
 /**
  * The line chart's last period when it was still running at `asOf` (epoch ms, the time the
- * answer was computed): its value covers only part of the period, so a count or sum there reads
- * as a fall that did not happen. Known only from the plan's time grain for the chart's x.
+ * answer was computed), or when the answer's `coverage` says the data ends inside it: its value
+ * covers only part of the period, so a count or sum there reads as a fall that did not happen.
  */
 export function partialLastPeriod(answer: Answer, asOf: number): PartialPeriod | null {
   const spec = answer.chart;
@@ -66,5 +71,10 @@ export function partialLastPeriod(answer: Answer, asOf: number): PartialPeriod |
   if (times.length === 0) return null;
   const start = Math.max(...times);
   const end = periodEnd(start, grain);
-  return end !== null && start <= asOf && asOf < end ? { start, grain } : null;
+  if (end !== null && start <= asOf && asOf < end) return { start, grain };
+  const coverage = answer.coverage;
+  const dataEnd = coverage ? parseDate(coverage.dataEnd) : Number.NaN;
+  return coverage?.partial && coverage.column === spec.x.column && Number.isFinite(dataEnd)
+    ? { start, grain, dataEnd }
+    : null;
 }

@@ -61,3 +61,20 @@ export function spreadIndices(length: number, count: number): number[] {
 export function clip(text: string, chars: number): string {
   return text.length <= chars ? text : `${text.slice(0, Math.max(1, chars - 1))}…`;
 }
+
+/**
+ * Labels shortened to `chars` each, told apart: two that would clip to the same text keep their
+ * start and their end instead ("International…North", "International…South").
+ */
+export function clipAll(texts: readonly string[], chars: number): string[] {
+  const clipped = texts.map((text) => clip(text, chars));
+  const seen = new Map<string, number>();
+  for (const text of clipped) seen.set(text, (seen.get(text) ?? 0) + 1);
+  return clipped.map((short, i) => {
+    const text = texts[i] as string;
+    if ((seen.get(short) ?? 0) < 2 || short === text) return short;
+    const room = Math.max(2, chars - 1);
+    const head = Math.ceil(room / 2);
+    return `${text.slice(0, head)}…${text.slice(text.length - (room - head))}`;
+  });
+}

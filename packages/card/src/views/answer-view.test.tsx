@@ -31,14 +31,17 @@ describe('the answer view', () => {
 
   it('draws a line for a time series, one line per series with a legend', () => {
     const first = show('answer-line');
-    expect(screen.getByTestId('chart').querySelectorAll('polyline.line')).toHaveLength(1);
+    // One line, and the dashed segment to July, where the data ends (a partial month).
+    expect(
+      screen.getByTestId('chart').querySelectorAll('polyline.line:not(.partial)'),
+    ).toHaveLength(1);
     expect(screen.getAllByText(/May 2001/).length).toBeGreaterThan(0);
     first.unmount();
     const answer = recordedAnswer('answer-line-series');
     const symbols = new Set(answer.table.rows.map((row) => row[1]));
     render(<AnswerView answer={answer} locale="en-US" busy={false} onAsk={vi.fn()} />);
     const chart = screen.getByTestId('chart');
-    expect(chart.querySelectorAll('polyline.line')).toHaveLength(symbols.size);
+    expect(chart.querySelectorAll('polyline.line:not(.partial)')).toHaveLength(symbols.size);
     expect(within(chart).getByRole('list', { name: 'Series' }).children).toHaveLength(symbols.size);
   });
 

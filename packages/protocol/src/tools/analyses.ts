@@ -373,6 +373,20 @@ export const AnswerTableSchema = z.object({
 });
 export type AnswerTable = z.infer<typeof AnswerTableSchema>;
 
+/**
+ * How far the data behind an answer's time series goes (decision 131): the worksheet's last value
+ * of the time column, and whether it falls inside the last period shown, so that period's values
+ * cover only part of it (a month's count where the data ends on its first day is not a fall).
+ */
+export const AnswerCoverageSchema = z.object({
+  column: z.string().describe("The answer's time column (a dimension with a calendar grain)."),
+  dataEnd: z.string().describe("The worksheet's last value of the column behind it (ISO 8601)."),
+  partial: z
+    .boolean()
+    .describe('True when the data ends inside the last period shown: its values are partial.'),
+});
+export type AnswerCoverage = z.infer<typeof AnswerCoverageSchema>;
+
 export const AnswerSchema = z.object({
   summary: z.string().describe('One factual paragraph written from the numbers.'),
   table: AnswerTableSchema,
@@ -383,6 +397,9 @@ export const AnswerSchema = z.object({
     worksheetName: z.string(),
   }),
   interpretation: InterpretationSchema,
+  coverage: AnswerCoverageSchema.optional().describe(
+    'For a time series: where the data ends, and whether its last period is partial.',
+  ),
   query: z.object({
     plan: AnswerPlanSchema,
     sql: z.string().describe('The DuckDB SQL run, with $n placeholders.'),
