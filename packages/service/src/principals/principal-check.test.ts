@@ -63,7 +63,11 @@ describe('checkPrincipal', () => {
       ok: true,
     });
     expect(
-      checkPrincipal(disconnected, { ...claims, clientId: 'client-a', issuedAtSeconds: issuedAt + 1 }),
+      checkPrincipal(disconnected, {
+        ...claims,
+        clientId: 'client-a',
+        issuedAtSeconds: issuedAt + 1,
+      }),
     ).toMatchObject({ ok: true });
   });
 });

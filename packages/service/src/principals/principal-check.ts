@@ -2,7 +2,12 @@ import type { Principal } from '@ask-analyst/workspace';
 
 /** Why the user a credential (an access token, a web session) names is refused. */
 export type PrincipalRefusal =
-  'unknown_user' | 'revoked' | 'org_mismatch' | 'invalidated' | 'client_invalidated' | 'org_not_enrolled';
+  | 'unknown_user'
+  | 'revoked'
+  | 'org_mismatch'
+  | 'invalidated'
+  | 'client_invalidated'
+  | 'org_not_enrolled';
 
 export type PrincipalVerdict =
   { ok: true; principal: Principal } | { ok: false; refusal: PrincipalRefusal };

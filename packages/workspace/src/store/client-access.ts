@@ -43,9 +43,7 @@ export async function getClientPolicy(db: Queryable, orgId: string): Promise<Cli
     mode: ClientPolicyMode;
     allowed_client_ids: string[];
     updated_at: Date | string;
-  }>('select mode, allowed_client_ids, updated_at from client_policies where org_id = $1', [
-    orgId,
-  ]);
+  }>('select mode, allowed_client_ids, updated_at from client_policies where org_id = $1', [orgId]);
   const row = rows[0];
   if (!row) return { mode: 'any', allowedClientIds: [], updatedAt: null };
   return {
