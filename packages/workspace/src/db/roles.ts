@@ -16,7 +16,7 @@ const GRANTS: Record<ServiceRole, string[]> = {
     `grant select, insert, delete on telemetry to {role}`,
     `grant usage on sequence telemetry_id_seq to {role}`,
     `grant select, insert on service_secrets to {role}`,
-    `grant select on client_token_invalidations, organization_owners to {role}`,
+    `grant select on client_token_invalidations to {role}`,
   ],
   // Signs people in (reads and upgrades password hashes) and checks them at every grant; its own
   // provider tables are granted by its own migrations (apps/dev-auth).
