@@ -19,6 +19,15 @@ import { loadWebConfig } from '../config.js';
 import type { ConnectedApp, GrantApi } from '../grants/grant-api.js';
 
 const APP_URL = 'http://localhost:4200';
+
+interface Apps {
+  apps: ConnectedApp[];
+}
+
+interface Listed {
+  id: string;
+  origin?: { kind: string; clientId?: string; clientName?: string };
+}
 let db: TestDatabase;
 let world: SmallWorld;
 let engine: WorksheetEngine;
@@ -103,7 +112,8 @@ async function signIn(userId: string) {
     url: '/api/session',
     headers: { cookie: `aa_session=${session}` },
   });
-  return { session, csrf: info.json().csrfToken as string, owner: info.json().owner as boolean };
+  const body = info.json<{ csrfToken: string; owner: boolean }>();
+  return { session, csrf: body.csrfToken, owner: body.owner };
 }
 
 const call = (
@@ -129,8 +139,8 @@ describe(`connected apps and the client policy in the web app (${testDatabaseKin
     granted.set(world.grace, [app1('bot-g')]);
     const ada = await signIn(world.ada);
     const grace = await signIn(world.grace);
-    expect((await call(ada, 'GET', '/api/connected-apps')).json().apps).toHaveLength(2);
-    expect((await call(grace, 'GET', '/api/connected-apps')).json().apps).toHaveLength(1);
+    expect((await call(ada, 'GET', '/api/connected-apps')).json<Apps>().apps).toHaveLength(2);
+    expect((await call(grace, 'GET', '/api/connected-apps')).json<Apps>().apps).toHaveLength(1);
 
     // grace cannot disconnect ada's app (it is not hers: not found), nor without the CSRF token.
     expect((await call(grace, 'POST', '/api/connected-apps/bot-a/disconnect')).statusCode).toBe(
@@ -147,8 +157,8 @@ describe(`connected apps and the client policy in the web app (${testDatabaseKin
     const done = await call(ada, 'POST', '/api/connected-apps/bot-a/disconnect');
     expect(done.json()).toEqual({ disconnected: 'bot-a' });
     expect(calls).toContain(`revoke ${world.ada} bot-a`);
-    const left = (await call(ada, 'GET', '/api/connected-apps')).json().apps;
-    expect(left.map((a: ConnectedApp) => a.clientId)).toEqual(['bot-b']);
+    const left = (await call(ada, 'GET', '/api/connected-apps')).json<Apps>().apps;
+    expect(left.map((a) => a.clientId)).toEqual(['bot-b']);
   });
 
   it('lets only an owner read and set the policy, naming the session’s user as the actor', async () => {
@@ -158,7 +168,7 @@ describe(`connected apps and the client policy in the web app (${testDatabaseKin
     expect(grace.owner).toBe(false);
     const refused = await call(grace, 'GET', '/api/admin/client-policy');
     expect(refused.statusCode).toBe(404);
-    expect(refused.json().error.code).toBe('not_found');
+    expect(refused.json<{ error: { code: string } }>().error.code).toBe('not_found');
     expect((await call(grace, 'PUT', '/api/admin/client-policy', { mode: 'any' })).statusCode).toBe(
       404,
     );
@@ -185,13 +195,17 @@ describe(`connected apps and the client policy in the web app (${testDatabaseKin
       origin: { kind: 'mcp', clientId: 'bot-x' },
     });
     const ada = await signIn(world.ada);
-    const listed = (await call(ada, 'GET', '/api/conversations')).json().conversations;
-    expect(listed.find((c: { id: string }) => c.id === conversation.id).origin).toEqual({
+    const listed = (await call(ada, 'GET', '/api/conversations')).json<{
+      conversations: Listed[];
+    }>().conversations;
+    expect(listed.find((c) => c.id === conversation.id)?.origin).toEqual({
       kind: 'mcp',
       clientId: 'bot-x',
       clientName: 'Name of bot-x',
     });
-    const page = (await call(ada, 'GET', `/api/conversations/${conversation.id}`)).json();
-    expect(page.conversation.origin.clientName).toBe('Name of bot-x');
+    const page = (await call(ada, 'GET', `/api/conversations/${conversation.id}`)).json<{
+      conversation: Listed;
+    }>();
+    expect(page.conversation.origin?.clientName).toBe('Name of bot-x');
   });
 });

@@ -90,7 +90,7 @@ export function httpGrantApi(options: HttpGrantApiOptions): GrantApi {
       const ids = [...new Set(clientIds)];
       if (ids.length === 0) return [];
       const query = new URLSearchParams(ids.map((id): [string, string] => ['id', id]));
-      return (await call<{ clients: ClientName[] }>(`/clients?${query}`)).clients;
+      return (await call<{ clients: ClientName[] }>(`/clients?${query.toString()}`)).clients;
     },
     getClientPolicy: async (orgId) => (await call<{ policy: ClientPolicy }>(org(orgId))).policy,
     setClientPolicy: (orgId, policy, actorId) =>
