@@ -83,7 +83,8 @@ describe('the product web app (SPEC section 9)', () => {
     const item = page.locator('[data-testid=history-item]').first();
     await item.waitFor();
     expect(await item.getAttribute('data-origin')).toBe('mcp');
-    expect(await item.innerText()).toContain('analyst-code-editor');
+    // Labelled with the client's name from the authorization server, and its id (SPEC section 9).
+    expect(await item.innerText()).toContain('Analyst Code Editor (analyst-code-editor)');
 
     // A follow-up on the web, read back by the agent.
     await page.goto(conversationUrl);

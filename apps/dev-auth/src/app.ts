@@ -8,6 +8,7 @@ import { mountProvider } from './http/mount-provider.js';
 import { FixedWindowLimiter } from './http/rate-limit.js';
 import { requireTls } from './http/require-tls.js';
 import { applyPageHeaders, BASE_SECURITY_POLICY } from './http/security-headers.js';
+import { grantRoutes } from './grants/routes.js';
 import { interactionRoutes } from './interactions/routes.js';
 import { messagePage } from './interactions/pages.js';
 import { SignInThrottle } from './interactions/sign-in-throttle.js';
@@ -26,6 +27,8 @@ export { storedCredentials } from './db/stored-credentials.js';
 export { ROUTES } from './provider/configuration.js';
 export { retireSigningKey, rotateSigningKey } from './provider/keys.js';
 export { MCP_SCOPES } from './provider/resource-indicators.js';
+export { GRANT_API_PREFIX } from './grants/routes.js';
+export type { ClientDescription, UserGrant } from './grants/grant-store.js';
 export type { McpScope } from './provider/resource-indicators.js';
 
 /** What `buildAuthApp` needs; the database must be migrated already. */
@@ -84,6 +87,8 @@ export async function buildAuthApp(deps: AuthAppDeps): Promise<FastifyInstance> 
     csrfSecret: deriveCsrfSecret(cookieKeys),
     signInThrottle: new SignInThrottle(config.rateLimits.signIn),
   });
+  // The grant interface exists only for the web app, with its client credentials (decision 122).
+  if (config.webClient) await grantRoutes(app, { provider, db, webClient: config.webClient });
   await mountProvider(app, { provider, issuer: config.issuer });
 
   app.get('/healthz', async () => ({ status: 'ok' }));

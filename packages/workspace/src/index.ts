@@ -53,6 +53,16 @@ export {
 } from './store/users.js';
 export type { UserRecord, UserStatus } from './store/users.js';
 export {
+  addOrganizationOwner,
+  CLIENT_POLICY_MODES,
+  getClientPolicy,
+  invalidateClientTokens,
+  isOrganizationOwner,
+  policyAllows,
+  setClientPolicy,
+} from './store/client-access.js';
+export type { ClientPolicy, ClientPolicyMode } from './store/client-access.js';
+export {
   createWorkspace,
   findWorkspacesByName,
   getWorkspace,

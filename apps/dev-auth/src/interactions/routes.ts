@@ -4,6 +4,11 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type Provider from 'oidc-provider';
 import type { Interaction } from 'oidc-provider';
 import { z } from 'zod';
+import {
+  clientAllowed,
+  policyRefusalMessage,
+  revokeUserClientGrants,
+} from '../grants/grant-store.js';
 import { applyPageHeaders } from '../http/security-headers.js';
 import { REFUSAL_MESSAGES } from '../provider/accounts.js';
 import { interactionPath } from '../provider/configuration.js';
@@ -206,6 +211,30 @@ export async function interactionRoutes(
           { mergeWithLastSubmission: false },
         );
         request.log.info({ reason: outcome.reason }, 'sign-in refused');
+        return reply
+          .code(403)
+          .type('text/html; charset=utf-8')
+          .send(refusalPage({ message, returnTo }));
+      }
+      // The organization's client policy (SPEC section 9), said on the page and to the client.
+      const clientId = String(interaction.params.client_id);
+      const admitted = await clientAllowed(
+        db,
+        outcome.principal.orgId,
+        clientId,
+        options.webClientId,
+      );
+      if (!admitted.allowed) {
+        const client = await clientDisplay(provider, clientId);
+        const message = policyRefusalMessage(admitted.policy, client.name);
+        await revokeUserClientGrants(db, outcome.principal.userId, clientId);
+        const returnTo = await provider.interactionResult(
+          request.raw,
+          reply.raw,
+          { error: 'access_denied', error_description: message },
+          { mergeWithLastSubmission: false },
+        );
+        request.log.info({ reason: 'client_policy', clientId }, 'sign-in refused');
         return reply
           .code(403)
           .type('text/html; charset=utf-8')

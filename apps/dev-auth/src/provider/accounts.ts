@@ -1,4 +1,5 @@
 import { findPrincipal, type Principal, type Queryable } from '@ask-analyst/workspace';
+import { clientAllowed } from '../grants/grant-store.js';
 import {
   errors,
   type AccessToken,
@@ -44,6 +45,12 @@ export function createFindAccount(db: Queryable, webClientId?: string): FindAcco
     const webApp = webClientId !== undefined && ctx.oidc?.client?.clientId === webClientId;
     if (refusal && !(refusal === 'not_enrolled' && webApp)) return undefined;
     if (token && issuedBeforeInvalidation(token, principal.tokensInvalidBefore)) {
+      return undefined;
+    }
+    // An organization's client policy (SPEC section 9): a client it does not admit gets no token,
+    // and at the authorization endpoint the user is asked to sign in, where the page says why.
+    const clientId = ctx.oidc?.client?.clientId;
+    if (clientId && !(await clientAllowed(db, principal.orgId, clientId, webClientId)).allowed) {
       return undefined;
     }
     return accountFor(principal);

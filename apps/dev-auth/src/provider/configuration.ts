@@ -11,7 +11,7 @@ import {
   type ProviderFetch,
 } from './client-id-metadata.js';
 import { STATIC_CLIENTS, webClientMetadata } from './clients.js';
-import { createLoadExistingGrant } from './grants.js';
+import { createLoadExistingGrant, createRevokeGrantPolicy } from './grants.js';
 import type { SigningKeys } from './keys.js';
 import { validateRedirectUris } from './redirect-uris.js';
 import {
@@ -168,6 +168,9 @@ export function providerConfiguration(input: ProviderConfigurationInput): Config
         nextStep: nextStepForProviderError(out.error),
       });
     },
+    // A grant revoked by the provider (a replayed refresh token or code, a revoked refresh token)
+    // takes that client's access tokens for this user with it (SPEC section 9).
+    revokeGrantPolicy: createRevokeGrantPolicy(db, config.webClient?.clientId),
     clockTolerance: 5,
   };
 }

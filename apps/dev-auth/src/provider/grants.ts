@@ -1,4 +1,4 @@
-import type { Queryable } from '@ask-analyst/workspace';
+import { invalidateClientTokens, type Queryable } from '@ask-analyst/workspace';
 import { errors, type Grant, type KoaContextWithOIDC } from 'oidc-provider';
 import { MCP_SCOPES } from './resource-indicators.js';
 
@@ -48,5 +48,25 @@ export function createLoadExistingGrant(db: Queryable, webClientId?: string) {
       return grant;
     }
     return undefined;
+  };
+}
+
+/**
+ * `revokeGrantPolicy`: the provider's own rule (a revocation request for an access token leaves the
+ * grant), and whenever the grant goes, the (user, client) it belonged to is invalidated first, so
+ * the access tokens of a revoked refresh chain are refused by the MCP server within its principal
+ * cache's time instead of living out their 10 minutes (SPEC sections 7 and 9).
+ */
+export function createRevokeGrantPolicy(db: Queryable, webClientId?: string) {
+  return async (ctx: KoaContextWithOIDC): Promise<boolean> => {
+    const { oidc } = ctx;
+    if (oidc.route === 'revocation' && oidc.entities.AccessToken) return false;
+    const artifact = oidc.entities.RefreshToken ?? oidc.entities.AuthorizationCode;
+    const clientId = artifact?.clientId ?? oidc.client?.clientId;
+    const accountId = artifact?.accountId;
+    if (accountId && clientId && clientId !== webClientId) {
+      await invalidateClientTokens(db, accountId, clientId);
+    }
+    return true;
   };
 }

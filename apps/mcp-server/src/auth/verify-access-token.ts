@@ -57,6 +57,10 @@ const REFUSALS: Record<PrincipalRefusal, AuthFailure> = {
     description: 'token organization is missing or does not match the user',
   },
   invalidated: { kind: 'invalid_token', description: 'token was invalidated by the operator' },
+  client_invalidated: {
+    kind: 'invalid_token',
+    description: "this client's access was revoked (app disconnected or refresh token reused)",
+  },
   org_not_enrolled: {
     kind: 'org_not_enrolled',
     description: 'organization not enrolled in the private beta',
@@ -112,7 +116,7 @@ export async function verifyAccessToken(
       failure: { kind: 'unavailable', description: 'user directory unavailable' },
     };
   }
-  const verdict = checkPrincipal(principal, { orgId: org, issuedAtSeconds: iat });
+  const verdict = checkPrincipal(principal, { orgId: org, issuedAtSeconds: iat, clientId });
   if (!verdict.ok) return { ok: false, failure: REFUSALS[verdict.refusal] };
   const admitted = verdict.principal;
 

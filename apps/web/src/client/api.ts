@@ -2,6 +2,8 @@
 export interface SessionInfo {
   user: { id: string; email: string; name: string; organization: { id: string; name: string } };
   workspaces: Array<{ id: string; name: string; role: 'viewer' | 'analyst' | 'admin' }>;
+  /** The user owns their organization (SPEC section 9's owner pages). */
+  owner: boolean;
   csrfToken: string;
 }
 

@@ -1,6 +1,8 @@
 import { useEffect, useState } from 'react';
 import { api, ApiFailure, signIn, signOut, useCsrfToken, type SessionInfo } from './api.js';
 import { AskPage } from './pages/ask-page.js';
+import { ClientPolicyPage } from './pages/client-policy-page.js';
+import { ConnectedAppsPage } from './pages/connected-apps-page.js';
 import { ConversationPage } from './pages/conversation-page.js';
 import { HistoryPage } from './pages/history-page.js';
 import { HomePage } from './pages/home-page.js';
@@ -53,6 +55,8 @@ export function App() {
 
 function Route({ path, session }: { path: string; session: SessionInfo }) {
   const [, section, id, extra] = path.split('/');
+  if (path === '/settings/connected-apps') return <ConnectedAppsPage />;
+  if (path === '/admin/clients') return <ClientPolicyPage />;
   if (extra !== undefined) return <NotFoundPage />;
   if (path === '/') return <HomePage session={session} />;
   if (section === 'history' && id === undefined) return <HistoryPage />;
@@ -80,6 +84,8 @@ function Shell({ session, children }: { session: SessionInfo | null; children: R
             <Link href="/">Workbooks</Link>
             <Link href="/history">History</Link>
             {analyst && <Link href="/ask">Ask</Link>}
+            <Link href="/settings/connected-apps">Connected apps</Link>
+            {session.owner && <Link href="/admin/clients">Client policy</Link>}
             <span className="who" title={session.user.email}>
               {session.user.name} · {session.user.organization.name}
             </span>

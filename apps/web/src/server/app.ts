@@ -15,17 +15,21 @@ import {
   type WorksheetEngine,
 } from '@ask-analyst/workspace';
 import Fastify, { type FastifyInstance } from 'fastify';
+import { grantRoutes } from './api/grant-routes.js';
 import { apiRoutes } from './api/routes.js';
 import { openIdClient, type SignInProvider } from './auth/oidc.js';
 import { authRoutes } from './auth/routes.js';
 import { webSessions } from './auth/session.js';
 import { clientDir as defaultClientDir } from './client-dir.js';
 import type { WebConfig } from './config.js';
+import { clientNamer } from './grants/client-names.js';
+import { httpGrantApi, type GrantApi } from './grants/grant-api.js';
 import { sessionHook } from './http/session-hook.js';
 
 export { loadWebConfig, ConfigError, DEFAULT_WEB_CLIENT_ID } from './config.js';
 export type { WebConfig } from './config.js';
 export type { SignInProvider } from './auth/oidc.js';
+export type { GrantApi } from './grants/grant-api.js';
 
 const SESSION_PURGE_MS = 60 * 60 * 1000;
 
@@ -35,6 +39,8 @@ export interface WebAppDeps {
   engine: WorksheetEngine;
   /** The OpenID Provider; by default dev-auth (or AUTH_URL's server) through `openid-client`. */
   provider?: SignInProvider;
+  /** The authorization server's grant interface; by default over HTTP at AUTH_URL. */
+  grants?: GrantApi;
   /** The built pages (`vite build`); by default this package's `dist/client`. */
   clientDir?: string;
   now?: () => number;
@@ -70,6 +76,14 @@ export async function buildWebApp(deps: WebAppDeps): Promise<FastifyInstance> {
       clientSecret: config.clientSecret!,
       redirectUri: `${config.appUrl}/auth/callback`,
       postLogoutRedirectUri: `${config.appUrl}/signed-out`,
+    });
+  const grants =
+    deps.grants ??
+    httpGrantApi({
+      authUrl: config.authUrl,
+      clientId: config.clientId,
+      // Without a secret (tests with their own provider) the server refuses: "unavailable".
+      clientSecret: config.clientSecret ?? '',
     });
   const principals = createPrincipalCache({
     load: (userId) => findPrincipal(db, userId),
@@ -155,8 +169,10 @@ export async function buildWebApp(deps: WebAppDeps): Promise<FastifyInstance> {
     telemetry: telemetry.sink,
     appUrl: config.appUrl,
     clientId: config.clientId,
+    clientNames: clientNamer({ grants, now }),
     now,
   });
+  await app.register(grantRoutes, { db, grants });
 
   app.get('/healthz', async () => ({ status: 'ok' }));
 

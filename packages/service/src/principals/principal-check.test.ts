@@ -49,4 +49,25 @@ describe('checkPrincipal', () => {
       refusal: 'revoked',
     });
   });
+
+  it("refuses a client's credentials issued before that client's invalidation, and no other client's", () => {
+    const disconnected = {
+      ...ada,
+      clientTokensInvalidBefore: new Map([['client-a', new Date((issuedAt + 1) * 1000)]]),
+    };
+    expect(checkPrincipal(disconnected, { ...claims, clientId: 'client-a' })).toEqual({
+      ok: false,
+      refusal: 'client_invalidated',
+    });
+    expect(checkPrincipal(disconnected, { ...claims, clientId: 'client-b' })).toMatchObject({
+      ok: true,
+    });
+    expect(
+      checkPrincipal(disconnected, {
+        ...claims,
+        clientId: 'client-a',
+        issuedAtSeconds: issuedAt + 1,
+      }),
+    ).toMatchObject({ ok: true });
+  });
 });

@@ -225,4 +225,33 @@ export const migrations: Migration[] = [
       `alter table conversations add column origin_client_name text`,
     ],
   },
+  {
+    version: 9,
+    name: 'grant invalidations, client policies, organization owners',
+    // Disconnecting an app, a replayed refresh token or a tightened client policy invalidates one
+    // user's tokens of one client, beside the per-user `users.tokens_invalid_before`: access tokens
+    // of that (user, client) issued before the second are refused (SPEC sections 7 and 9). Which
+    // clients may connect is an organization's policy, enforced by the authorization server; its
+    // owners (SPEC section 6) edit it (docs/decisions/123-grant-invalidation-per-user-and-client.md).
+    statements: [
+      `create table client_token_invalidations (
+        user_id text not null references users(id) on delete cascade,
+        client_id text not null,
+        invalid_before timestamptz not null,
+        primary key (user_id, client_id)
+      )`,
+      `create table client_policies (
+        org_id text primary key references organizations(id) on delete cascade,
+        mode text not null check (mode in ('any', 'pre_registered', 'allow_list')),
+        allowed_client_ids text[] not null default '{}',
+        updated_by text references users(id) on delete set null,
+        updated_at timestamptz not null default now()
+      )`,
+      `create table organization_owners (
+        org_id text not null references organizations(id) on delete cascade,
+        user_id text not null references users(id) on delete cascade,
+        primary key (org_id, user_id)
+      )`,
+    ],
+  },
 ];

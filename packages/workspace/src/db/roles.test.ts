@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { findPrincipal, findPrincipalForSignIn } from '../identity/principals.js';
 import { hashPassword } from '../identity/password.js';
+import { invalidateClientTokens, setClientPolicy } from '../store/client-access.js';
 import { createSmallWorld, type SmallWorld } from '../testing/world.js';
 import { openTestDatabase, testDatabaseKind, type TestDatabase } from '../testing/database.js';
 import { openAsRole } from '../testing/role.js';
@@ -66,6 +67,30 @@ describe(`least-privilege database roles (${testDatabaseKind()})`, () => {
       );
     } finally {
       await auth.close();
+    }
+  });
+
+  it('the authorization server role invalidates a (user, client) and sets policies; the MCP server only reads', async () => {
+    const auth = await openAsRole(db, 'dev-auth');
+    const mcp = await openAsRole(db, 'mcp-server');
+    try {
+      await invalidateClientTokens(auth, world.grace, 'client-r');
+      await setClientPolicy(
+        auth,
+        world.globex,
+        { mode: 'pre_registered', allowedClientIds: [] },
+        null,
+      );
+      expect(
+        (await findPrincipal(mcp, world.grace))?.clientTokensInvalidBefore?.has('client-r'),
+      ).toBe(true);
+      await expect(invalidateClientTokens(mcp, world.grace, 'client-r')).rejects.toThrow(
+        /permission denied/,
+      );
+      await expect(mcp.query('select * from client_policies')).rejects.toThrow(/permission denied/);
+    } finally {
+      await auth.close();
+      await mcp.close();
     }
   });
 

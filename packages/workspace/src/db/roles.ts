@@ -16,6 +16,7 @@ const GRANTS: Record<ServiceRole, string[]> = {
     `grant select, insert, delete on telemetry to {role}`,
     `grant usage on sequence telemetry_id_seq to {role}`,
     `grant select, insert on service_secrets to {role}`,
+    `grant select on client_token_invalidations to {role}`,
   ],
   // Signs people in (reads and upgrades password hashes) and checks them at every grant; its own
   // provider tables are granted by its own migrations (apps/dev-auth).
@@ -24,6 +25,8 @@ const GRANTS: Record<ServiceRole, string[]> = {
     `grant select on organizations to {role}`,
     `grant select (${USER_COLUMNS_WITHOUT_SECRET}, password_hash) on users to {role}`,
     `grant update (password_hash) on users to {role}`,
+    // The owner of grants: invalidates a (user, client) and keeps each organization's client policy.
+    `grant select, insert, update on client_token_invalidations, client_policies to {role}`,
   ],
 };
 

@@ -11,6 +11,11 @@ export interface Principal {
   active: boolean;
   /** Access tokens issued before this instant are refused (operator invalidation); null when never set. */
   tokensInvalidBefore: Date | null;
+  /**
+   * Per client: that client's access tokens for this user issued before the instant are refused
+   * (an app disconnected, a refresh chain revoked). Absent or empty when there is none.
+   */
+  clientTokensInvalidBefore?: ReadonlyMap<string, Date>;
 }
 
 interface PrincipalRow {
@@ -22,6 +27,7 @@ interface PrincipalRow {
   enrolled: boolean;
   status: string;
   tokens_invalid_before: Date | string | null;
+  client_invalidations: Record<string, string> | null;
 }
 
 /**
@@ -29,7 +35,9 @@ interface PrincipalRow {
  * it, so the MCP server's database role needs no right to read password hashes (docs/database-roles.md).
  */
 const PRINCIPAL_COLUMNS = `u.id as user_id, u.email, u.name, u.status, u.tokens_invalid_before,
-  o.id as org_id, o.name as org_name, o.enrolled`;
+  o.id as org_id, o.name as org_name, o.enrolled,
+  (select jsonb_object_agg(c.client_id, c.invalid_before) from client_token_invalidations c
+    where c.user_id = u.id) as client_invalidations`;
 const FROM = 'from users u join organizations o on o.id = u.org_id';
 
 function toPrincipal(row: PrincipalRow): Principal {
@@ -42,6 +50,9 @@ function toPrincipal(row: PrincipalRow): Principal {
     orgEnrolled: row.enrolled,
     active: row.status === 'active',
     tokensInvalidBefore: row.tokens_invalid_before ? new Date(row.tokens_invalid_before) : null,
+    clientTokensInvalidBefore: new Map(
+      Object.entries(row.client_invalidations ?? {}).map(([client, at]) => [client, new Date(at)]),
+    ),
   };
 }
 

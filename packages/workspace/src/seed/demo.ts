@@ -4,6 +4,7 @@ import type { IngestResult } from '../data/types.js';
 import type { Database, Queryable } from '../db/database.js';
 import { hashPassword } from '../identity/password.js';
 import { newId } from '../ids/ids.js';
+import { addOrganizationOwner } from '../store/client-access.js';
 import { createOrganization } from '../store/organizations.js';
 import { setSemanticLayer } from '../store/semantic-layers.js';
 import { createUser } from '../store/users.js';
@@ -139,6 +140,9 @@ async function seedInto(
       status: user.revoked ? 'revoked' : 'active',
     });
     users.set(user.email, record.id);
+  }
+  for (const org of DEMO_ORGS) {
+    await addOrganizationOwner(tx, orgs.get(org.name)!, users.get(org.owner)!);
   }
 
   const workspaces = new Map<string, { id: string; ownerId: string }>();

@@ -19,6 +19,7 @@ import {
 } from '@ask-analyst/service';
 import {
   getReadableConversation,
+  isOrganizationOwner,
   getReadableWorkbookWithWorksheets,
   getReadableWorksheet,
   listReadableConversations,
@@ -32,6 +33,7 @@ import {
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import type { WebSession } from '../auth/session.js';
+import type { ClientNamer } from '../grants/client-names.js';
 import { answerCsv, csvFileName } from './csv.js';
 import { notFound, parseInput, sendFailure } from './errors.js';
 
@@ -44,6 +46,8 @@ export interface ApiRoutesOptions {
   appUrl: string;
   /** The web app's client id: telemetry of its calls names it (SPEC section 7). */
   clientId: string;
+  /** Names the MCP clients of conversations (through the grant interface). */
+  clientNames: ClientNamer;
   now: () => number;
 }
 
@@ -135,6 +139,8 @@ export async function apiRoutes(app: FastifyInstance, options: ApiRoutesOptions)
           organization: { id: principal.orgId, name: principal.orgName },
         },
         workspaces,
+        /** Whether the user owns their organization (the owner pages' links show). */
+        owner: await isOrganizationOwner(db, principal.orgId, principal.userId),
         csrfToken,
       };
     }),
@@ -232,7 +238,7 @@ export async function apiRoutes(app: FastifyInstance, options: ApiRoutesOptions)
         limit: input.limit,
       });
       return {
-        conversations: page.conversations.map(toConversation),
+        conversations: await options.clientNames(page.conversations.map(toConversation)),
         nextCursor: page.nextCursor,
       };
     }),
@@ -246,7 +252,8 @@ export async function apiRoutes(app: FastifyInstance, options: ApiRoutesOptions)
       const conversation = await getReadableConversation(db, principalOf(request), id, links);
       if (!conversation) throw notFound();
       const turns = await listTurns(db, conversation.id);
-      return { conversation: toConversation(conversation), turns: turns.map(toTurn) };
+      const [named] = await options.clientNames([toConversation(conversation)]);
+      return { conversation: named, turns: turns.map(toTurn) };
     }),
   );
 
