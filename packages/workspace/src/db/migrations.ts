@@ -225,4 +225,21 @@ export const migrations: Migration[] = [
       `alter table conversations add column origin_client_name text`,
     ],
   },
+  {
+    version: 10,
+    name: 'organization owners',
+    // SPEC sections 6 and 9: an organization's owners use its admin pages (members, roles, revoke
+    // and restore access, usage). Several owners may exist; the product keeps at least one.
+    statements: [
+      `create table organization_owners (
+        org_id text not null references organizations(id) on delete cascade,
+        user_id text not null references users(id) on delete cascade,
+        primary key (org_id, user_id)
+      )`,
+      `create index organization_owners_user on organization_owners (user_id)`,
+      `create index telemetry_user_at on telemetry (user_id, at desc)`,
+      `create index telemetry_org_at on telemetry (org_id, at desc)`,
+      `create index ops_audit_target on ops_audit (target, at desc)`,
+    ],
+  },
 ];

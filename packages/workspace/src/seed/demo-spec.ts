@@ -37,10 +37,10 @@ export interface DemoWorkbook {
   worksheets: DemoWorksheet[];
 }
 
-/** Organizations, by name, and whether they are enrolled in the private beta. */
-export const DEMO_ORGS: Array<{ name: string; enrolled: boolean }> = [
-  { name: 'Acme Analytics', enrolled: true },
-  { name: 'Globex', enrolled: false },
+/** Organizations, by name, whether they are enrolled in the private beta, and their owner. */
+export const DEMO_ORGS: Array<{ name: string; enrolled: boolean; owner: string }> = [
+  { name: 'Acme Analytics', enrolled: true, owner: 'ada@acme.test' },
+  { name: 'Globex', enrolled: false, owner: 'hopper@globex.test' },
 ];
 
 /** Workspaces by organization; the owner of a workspace's workbooks is its admin. */
