@@ -1,6 +1,13 @@
 /** The signed-in user, as `/api/session` answers. */
 export interface SessionInfo {
-  user: { id: string; email: string; name: string; organization: { id: string; name: string } };
+  user: {
+    id: string;
+    email: string;
+    name: string;
+    organization: { id: string; name: string };
+    /** Whether the user owns their organization (SPEC section 6): `/admin` is theirs. */
+    owner: boolean;
+  };
   workspaces: Array<{ id: string; name: string; role: 'viewer' | 'analyst' | 'admin' }>;
   csrfToken: string;
 }

@@ -1,5 +1,7 @@
 import { useEffect, useState } from 'react';
 import { api, ApiFailure, signIn, signOut, useCsrfToken, type SessionInfo } from './api.js';
+import { ActivityPage } from './pages/activity-page.js';
+import { AdminPage } from './pages/admin-page.js';
 import { AskPage } from './pages/ask-page.js';
 import { ConversationPage } from './pages/conversation-page.js';
 import { HistoryPage } from './pages/history-page.js';
@@ -57,6 +59,8 @@ function Route({ path, session }: { path: string; session: SessionInfo }) {
   if (path === '/') return <HomePage session={session} />;
   if (section === 'history' && id === undefined) return <HistoryPage />;
   if (section === 'ask' && id === undefined) return <AskPage session={session} />;
+  if (section === 'activity' && id === undefined) return <ActivityPage />;
+  if (section === 'admin' && id === undefined) return <AdminPage />;
   if (section === 'workbooks' && id) return <WorkbookPage id={id} />;
   if (section === 'worksheets' && id) return <WorksheetPage id={id} />;
   if (section === 'conversations' && id)
@@ -80,6 +84,8 @@ function Shell({ session, children }: { session: SessionInfo | null; children: R
             <Link href="/">Workbooks</Link>
             <Link href="/history">History</Link>
             {analyst && <Link href="/ask">Ask</Link>}
+            <Link href="/activity">Activity</Link>
+            {session.user.owner && <Link href="/admin">Admin</Link>}
             <span className="who" title={session.user.email}>
               {session.user.name} · {session.user.organization.name}
             </span>
