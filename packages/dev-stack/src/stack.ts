@@ -69,7 +69,11 @@ export async function startStack(
       [await buildAuthApp({ config: authConfig, db }), authConfig.port, authConfig.host],
       [await buildMcpApp({ config: mcpConfig, db, engine }), mcpConfig.port, mcpConfig.host],
       [await buildCdnApp({ root: cardDistDir, tls: stack.cdnTls }), stack.cdnPort, stack.cdnHost],
-      [await buildWebApp({ config: webConfig, db, engine }), webConfig.port, webConfig.host],
+      [
+        await buildWebApp({ config: webConfig, db, engine, storedCredentials }),
+        webConfig.port,
+        webConfig.host,
+      ],
     ];
     // The apps stop together (each drains its own requests), then the stores they share.
     closers.push(() => Promise.all(apps.map(([app]) => app.close())));

@@ -53,11 +53,9 @@ export {
 } from './store/users.js';
 export type { UserRecord, UserStatus } from './store/users.js';
 export {
-  addOrganizationOwner,
   CLIENT_POLICY_MODES,
   getClientPolicy,
   invalidateClientTokens,
-  isOrganizationOwner,
   policyAllows,
   setClientPolicy,
 } from './store/client-access.js';
@@ -139,7 +137,30 @@ export {
 } from './store/telemetry.js';
 export type { TelemetryEvent, TelemetryRecord } from './store/telemetry.js';
 export { purgeQuestions } from './store/questions.js';
-export { listAudit, recordAudit } from './store/ops-audit.js';
+export { listAudit, listOrganizationAudit, recordAudit } from './store/ops-audit.js';
+export {
+  addOrganizationOwner,
+  countOtherActiveOwners,
+  isOrganizationOwner,
+} from './store/organization-owners.js';
+export {
+  listOrganizationMembers,
+  listOrganizationWorkspaces,
+} from './store/organization-members.js';
+export type { OrganizationMember } from './store/organization-members.js';
+export {
+  listUserToolCallFacets,
+  listUserToolCalls,
+  organizationUsage,
+} from './store/tool-calls.js';
+export type { ToolCallFilter, ToolCallView, UsageCount } from './store/tool-calls.js';
+export {
+  changeMemberRole,
+  removeMemberFromWorkspace,
+  restoreMemberAccess,
+  revokeMemberAccess,
+} from './admin/organization-admin.js';
+export type { AdminContext, OwnerActor } from './admin/organization-admin.js';
 export type { AuditEntry } from './store/ops-audit.js';
 export { ROLES, hasRole, isRole } from './permissions/roles.js';
 export type { Role } from './permissions/roles.js';

@@ -1,9 +1,14 @@
 /** The signed-in user, as `/api/session` answers. */
 export interface SessionInfo {
-  user: { id: string; email: string; name: string; organization: { id: string; name: string } };
+  user: {
+    id: string;
+    email: string;
+    name: string;
+    organization: { id: string; name: string };
+    /** Whether the user owns their organization (SPEC section 6): `/admin` is theirs. */
+    owner: boolean;
+  };
   workspaces: Array<{ id: string; name: string; role: 'viewer' | 'analyst' | 'admin' }>;
-  /** The user owns their organization (SPEC section 9's owner pages). */
-  owner: boolean;
   csrfToken: string;
 }
 

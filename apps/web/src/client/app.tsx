@@ -1,5 +1,7 @@
 import { useEffect, useState } from 'react';
 import { api, ApiFailure, signIn, signOut, useCsrfToken, type SessionInfo } from './api.js';
+import { ActivityPage } from './pages/activity-page.js';
+import { AdminPage } from './pages/admin-page.js';
 import { AskPage } from './pages/ask-page.js';
 import { ClientPolicyPage } from './pages/client-policy-page.js';
 import { ConnectedAppsPage } from './pages/connected-apps-page.js';
@@ -61,6 +63,8 @@ function Route({ path, session }: { path: string; session: SessionInfo }) {
   if (path === '/') return <HomePage session={session} />;
   if (section === 'history' && id === undefined) return <HistoryPage />;
   if (section === 'ask' && id === undefined) return <AskPage session={session} />;
+  if (section === 'activity' && id === undefined) return <ActivityPage />;
+  if (section === 'admin' && id === undefined) return <AdminPage />;
   if (section === 'workbooks' && id) return <WorkbookPage id={id} />;
   if (section === 'worksheets' && id) return <WorksheetPage id={id} />;
   if (section === 'conversations' && id)
@@ -85,7 +89,9 @@ function Shell({ session, children }: { session: SessionInfo | null; children: R
             <Link href="/history">History</Link>
             {analyst && <Link href="/ask">Ask</Link>}
             <Link href="/settings/connected-apps">Connected apps</Link>
-            {session.owner && <Link href="/admin/clients">Client policy</Link>}
+            {session.user.owner && <Link href="/admin/clients">Client policy</Link>}
+            <Link href="/activity">Activity</Link>
+            {session.user.owner && <Link href="/admin">Admin</Link>}
             <span className="who" title={session.user.email}>
               {session.user.name} · {session.user.organization.name}
             </span>

@@ -12,10 +12,13 @@ import {
   findPrincipal,
   purgeWebSessions,
   type Database,
+  type StoredCredentials,
   type WorksheetEngine,
 } from '@ask-analyst/workspace';
 import Fastify, { type FastifyInstance } from 'fastify';
 import { grantRoutes } from './api/grant-routes.js';
+import { activityRoutes } from './api/activity-routes.js';
+import { adminRoutes } from './api/admin-routes.js';
 import { apiRoutes } from './api/routes.js';
 import { openIdClient, type SignInProvider } from './auth/oidc.js';
 import { authRoutes } from './auth/routes.js';
@@ -41,6 +44,12 @@ export interface WebAppDeps {
   provider?: SignInProvider;
   /** The authorization server's grant interface; by default over HTTP at AUTH_URL. */
   grants?: GrantApi;
+  /**
+   * The authorization server's credential store (dev-auth's `storedCredentials`): an owner's
+   * Revoke access deletes the user's refresh tokens and grants through it, as `pnpm ops
+   * revoke-user` does. Without it, the invalidation instant alone refuses the old tokens.
+   */
+  storedCredentials?: StoredCredentials;
   /** The built pages (`vite build`); by default this package's `dist/client`. */
   clientDir?: string;
   now?: () => number;
@@ -161,6 +170,8 @@ export async function buildWebApp(deps: WebAppDeps): Promise<FastifyInstance> {
     secureCookies: config.secureCookies,
   });
   await app.register(authRoutes, { config, db, provider, sessions });
+  await app.register(activityRoutes, { db });
+  await app.register(adminRoutes, { db, storedCredentials: deps.storedCredentials });
   await app.register(apiRoutes, {
     db,
     engine,

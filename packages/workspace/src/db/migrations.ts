@@ -254,4 +254,16 @@ export const migrations: Migration[] = [
       )`,
     ],
   },
+  {
+    version: 10,
+    name: 'owner and activity indexes',
+    // The admin and activity pages (SPEC section 9) read an owner's organizations, a user's or an
+    // organization's telemetry newest first, and the audit trail of one target.
+    statements: [
+      `create index organization_owners_user on organization_owners (user_id)`,
+      `create index telemetry_user_at on telemetry (user_id, at desc)`,
+      `create index telemetry_org_at on telemetry (org_id, at desc)`,
+      `create index ops_audit_target on ops_audit (target, at desc)`,
+    ],
+  },
 ];

@@ -1,16 +1,20 @@
 import { recordAudit } from '../store/ops-audit.js';
 import { invalidateTokensOfUser, setUserStatus, type UserRecord } from '../store/users.js';
+import { deleteUserWebSessions } from '../store/web-sessions.js';
 import { checkActor, userByEmail, type OpsContext } from './context.js';
 
 export interface UserOpsResult {
   user: UserRecord;
   /** Stored refresh tokens, grants, codes and sessions deleted. */
   deletedAuthorizations: number;
+  /** The user's web app sessions ended (SPEC section 9). */
+  endedWebSessions: number;
 }
 
 /**
  * Revokes a user's access (SPEC section 7): they can no longer sign in, refresh or call tools, and
- * every token they hold is invalidated, so restoring access later does not revive old tokens.
+ * every token they hold is invalidated, so restoring access later does not revive old tokens; their
+ * web app sessions end at once. The operator command and an owner's `/admin` both run this.
  */
 export async function revokeUser(ctx: OpsContext, email: string): Promise<UserOpsResult> {
   const actor = checkActor(ctx.actor);
@@ -19,6 +23,7 @@ export async function revokeUser(ctx: OpsContext, email: string): Promise<UserOp
     await setUserStatus(tx, user.id, 'revoked');
     const invalidated = (await invalidateTokensOfUser(tx, user.id))!;
     const deletedAuthorizations = (await ctx.storedCredentials?.deleteForUser(tx, user.id)) ?? 0;
+    const endedWebSessions = await deleteUserWebSessions(tx, user.id);
     await recordAudit(tx, {
       actor,
       action: 'user.revoke',
@@ -27,9 +32,10 @@ export async function revokeUser(ctx: OpsContext, email: string): Promise<UserOp
         userId: user.id,
         previousStatus: user.status,
         deletedAuthorizations,
+        endedWebSessions,
       },
     });
-    return { user: invalidated, deletedAuthorizations };
+    return { user: invalidated, deletedAuthorizations, endedWebSessions };
   });
 }
 
@@ -59,6 +65,7 @@ export async function invalidateUserTokens(ctx: OpsContext, email: string): Prom
     const user = await userByEmail(tx, email);
     const invalidated = (await invalidateTokensOfUser(tx, user.id))!;
     const deletedAuthorizations = (await ctx.storedCredentials?.deleteForUser(tx, user.id)) ?? 0;
+    const endedWebSessions = await deleteUserWebSessions(tx, user.id);
     await recordAudit(tx, {
       actor,
       action: 'user.invalidate_tokens',
@@ -67,8 +74,9 @@ export async function invalidateUserTokens(ctx: OpsContext, email: string): Prom
         userId: user.id,
         invalidBefore: invalidated.tokensInvalidBefore,
         deletedAuthorizations,
+        endedWebSessions,
       },
     });
-    return { user: invalidated, deletedAuthorizations };
+    return { user: invalidated, deletedAuthorizations, endedWebSessions };
   });
 }

@@ -4,7 +4,7 @@ import type { IngestResult } from '../data/types.js';
 import type { Database, Queryable } from '../db/database.js';
 import { hashPassword } from '../identity/password.js';
 import { newId } from '../ids/ids.js';
-import { addOrganizationOwner } from '../store/client-access.js';
+import { addOrganizationOwner } from '../store/organization-owners.js';
 import { createOrganization } from '../store/organizations.js';
 import { setSemanticLayer } from '../store/semantic-layers.js';
 import { createUser } from '../store/users.js';
@@ -30,6 +30,8 @@ const MARKER = 'demo';
  * version when a file in `semantics/` changes; the demo worksheets' layers are then replaced.
  */
 const SEMANTICS_MARKER = 'demo-semantics-v2';
+/** The demo organizations' owners (SPEC section 6): set once, on first start or on a database seeded before owners existed. */
+const OWNERS_MARKER = 'demo-owners-v1';
 
 export interface SeedOptions {
   log?: (line: string) => void;
@@ -74,9 +76,29 @@ export async function seedDemoWorkspace(
       log(`described ${described} demo worksheet(s) with their semantic layers`);
     });
   }
+  if (!(await hasMarker(db, OWNERS_MARKER))) {
+    await db.transaction(async (tx) => {
+      await tx.query('select pg_advisory_xact_lock($1)', [SEED_LOCK]);
+      if (await hasMarker(tx, OWNERS_MARKER)) return;
+      await seedOwners(tx);
+    });
+  }
   const removedOrphans = await removeOrphanWorksheetFiles(db, engine);
   if (removedOrphans.length > 0) log(`removed ${removedOrphans.length} orphaned worksheet file(s)`);
   return { seeded, removedOrphans };
+}
+
+/** Makes each demo organization's owner its owner (found by names) and records the owners marker. */
+async function seedOwners(tx: Queryable): Promise<void> {
+  for (const org of DEMO_ORGS) {
+    const { rows } = await tx.query<{ org_id: string; user_id: string }>(
+      `select o.id as org_id, u.id as user_id from organizations o join users u on u.org_id = o.id
+       where o.name = $1 and u.email = $2`,
+      [org.name, org.owner],
+    );
+    if (rows[0]) await addOrganizationOwner(tx, rows[0].org_id, rows[0].user_id);
+  }
+  await tx.query('insert into seed_markers (name) values ($1)', [OWNERS_MARKER]);
 }
 
 async function hasMarker(db: Queryable, name = MARKER): Promise<boolean> {
@@ -186,5 +208,6 @@ async function seedInto(
       await setSemanticLayer(tx, id, sheet.semantics);
     }
   }
+  await seedOwners(tx);
   await tx.query('insert into seed_markers (name) values ($1), ($2)', [MARKER, SEMANTICS_MARKER]);
 }

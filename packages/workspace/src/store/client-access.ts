@@ -85,28 +85,3 @@ export function policyAllows(
   if (policy.mode === 'pre_registered') return preRegistered;
   return policy.allowedClientIds.includes(clientId);
 }
-
-/** Makes a user an owner of their organization (SPEC section 6 names the demo's owners). */
-export async function addOrganizationOwner(
-  db: Queryable,
-  orgId: string,
-  userId: string,
-): Promise<void> {
-  await db.query(
-    `insert into organization_owners (org_id, user_id) values ($1, $2) on conflict do nothing`,
-    [orgId, userId],
-  );
-}
-
-/** Whether the user owns the organization. */
-export async function isOrganizationOwner(
-  db: Queryable,
-  orgId: string,
-  userId: string,
-): Promise<boolean> {
-  const { rows } = await db.query(
-    'select 1 from organization_owners where org_id = $1 and user_id = $2',
-    [orgId, userId],
-  );
-  return rows.length > 0;
-}

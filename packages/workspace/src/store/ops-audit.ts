@@ -55,3 +55,21 @@ export async function listAudit(
   );
   return rows.map(toEntry);
 }
+
+/**
+ * The audit entries about an organization's people, newest first: those whose target is the email
+ * of one of its users (revocations, restorations, token invalidations, role changes).
+ */
+export async function listOrganizationAudit(
+  db: Queryable,
+  orgId: string,
+  options: { limit?: number } = {},
+): Promise<AuditEntry[]> {
+  const { rows } = await db.query<AuditRow>(
+    `select id, at, actor, action, target, details from ops_audit
+     where target in (select email from users where org_id = $1)
+     order by at desc, id desc limit $2`,
+    [orgId, options.limit ?? 50],
+  );
+  return rows.map(toEntry);
+}

@@ -6,6 +6,7 @@ import { Link } from '../router.js';
 import { useApi } from '../use-api.js';
 import { NotFoundPage } from './not-found-page.js';
 import type { ColumnInfo } from './workbook-page.js';
+import { WorksheetStatistics } from './worksheet-statistics.js';
 
 interface WorksheetResponse {
   worksheet: {
@@ -120,6 +121,8 @@ export function WorksheetPage({ id }: { id: string }) {
       </p>
       <h1>{worksheet.name}</h1>
       {worksheet.description && <p>{worksheet.description}</p>}
+      <WorksheetStatistics id={worksheet.id} columns={worksheet.columns} />
+      <h2>Rows</h2>
       <form className="filter" onSubmit={addFilter} aria-label="Add a filter">
         <label>
           Column

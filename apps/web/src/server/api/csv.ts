@@ -18,12 +18,17 @@ function cell(value: unknown): string {
   return /[",\r\n]/.test(text) ? `"${text.replace(/"/g, '""')}"` : text;
 }
 
+/** Rows of cells as RFC 4180 CSV (CRLF line ends), every cell escaped by the same rules. */
+export function toCsv(rows: ReadonlyArray<readonly unknown[]>): string {
+  return rows.map((row) => row.map(cell).join(',')).join('\r\n') + '\r\n';
+}
+
 /** An answer's table as RFC 4180 CSV (CRLF line ends), headed by each column's label or name. */
 export function answerCsv(answer: Answer): string {
   const { columns, rows } = answer.table;
-  const lines = [columns.map((column) => cell(column.label ?? column.name))];
-  for (const row of rows) lines.push(columns.map((_, index) => cell(row[index])));
-  return lines.map((line) => line.join(',')).join('\r\n') + '\r\n';
+  const lines: unknown[][] = [columns.map((column) => column.label ?? column.name)];
+  for (const row of rows) lines.push(columns.map((_, index) => row[index]));
+  return toCsv(lines);
 }
 
 /** The download's file name: the turn, and `truncated` when the table was cut at the row limit. */

@@ -112,8 +112,8 @@ async function signIn(userId: string) {
     url: '/api/session',
     headers: { cookie: `aa_session=${session}` },
   });
-  const body = info.json<{ csrfToken: string; owner: boolean }>();
-  return { session, csrf: body.csrfToken, owner: body.owner };
+  const body = info.json<{ csrfToken: string; user: { owner: boolean } }>();
+  return { session, csrf: body.csrfToken, owner: body.user.owner };
 }
 
 const call = (

@@ -61,7 +61,7 @@ export async function grantRoutes(app: FastifyInstance, options: GrantRoutesOpti
     '/api/admin/client-policy',
     handle(async (request) => {
       const principal = principalOf(request);
-      await requireOrganizationOwner(db, principal);
+      await requireOrganizationOwner(db, request);
       return {
         organization: { id: principal.orgId, name: principal.orgName },
         policy: await grants.getClientPolicy(principal.orgId),
@@ -73,7 +73,7 @@ export async function grantRoutes(app: FastifyInstance, options: GrantRoutesOpti
     '/api/admin/client-policy',
     handle(async (request: FastifyRequest<{ Body: unknown }>) => {
       const principal = principalOf(request);
-      await requireOrganizationOwner(db, principal);
+      await requireOrganizationOwner(db, request);
       const input = parseInput(ClientPolicyInputSchema, request.body ?? {});
       // The actor is the session's user, never a field of the request.
       const result = await grants.setClientPolicy(principal.orgId, input, principal.userId);

@@ -11,6 +11,7 @@ import {
 import {
   argumentShape,
   declaredPropertyNames,
+  profileWorksheet,
   toConversation,
   toTurn,
   type AnalysisService,
@@ -19,9 +20,9 @@ import {
 } from '@ask-analyst/service';
 import {
   getReadableConversation,
-  isOrganizationOwner,
   getReadableWorkbookWithWorksheets,
   getReadableWorksheet,
+  isOrganizationOwner,
   listReadableConversations,
   listReadableWorkbooks,
   listReadableWorkspaces,
@@ -130,17 +131,19 @@ export async function apiRoutes(app: FastifyInstance, options: ApiRoutesOptions)
     '/api/session',
     handle(async (request) => {
       const { principal, csrfToken } = session(request);
-      const workspaces = await listReadableWorkspaces(db, principal);
+      const [workspaces, owner] = await Promise.all([
+        listReadableWorkspaces(db, principal),
+        isOrganizationOwner(db, principal.orgId, principal.userId),
+      ]);
       return {
         user: {
           id: principal.userId,
           email: principal.email,
           name: principal.name,
           organization: { id: principal.orgId, name: principal.orgName },
+          owner,
         },
         workspaces,
-        /** Whether the user owns their organization (the owner pages' links show). */
-        owner: await isOrganizationOwner(db, principal.orgId, principal.userId),
         csrfToken,
       };
     }),
@@ -201,6 +204,21 @@ export async function apiRoutes(app: FastifyInstance, options: ApiRoutesOptions)
           columns: columnsWithSemantics(sheet),
         },
       };
+    }),
+  );
+
+  // The worksheet's statistics exactly as the MCP `get_worksheet` tool returns them (same function).
+  app.get(
+    '/api/worksheets/:id/statistics',
+    handle(async (request: FastifyRequest<{ Params: Params }>) => {
+      const id = request.params.id ?? '';
+      if (!ID.ws.test(id)) throw notFound();
+      const { output } = await profileWorksheet(
+        { db, engine, appUrl: options.appUrl },
+        principalOf(request),
+        { worksheetId: id },
+      );
+      return output;
     }),
   );
 
