@@ -3,13 +3,12 @@ import { findPrincipal } from '../identity/principals.js';
 import { openTestDatabase, testDatabaseKind, type TestDatabase } from '../testing/database.js';
 import { createSmallWorld, type SmallWorld } from '../testing/world.js';
 import {
-  addOrganizationOwner,
   getClientPolicy,
   invalidateClientTokens,
-  isOrganizationOwner,
   policyAllows,
   setClientPolicy,
 } from './client-access.js';
+import { addOrganizationOwner, isOrganizationOwner } from './organization-owners.js';
 
 let db: TestDatabase;
 let world: SmallWorld;
