@@ -4,6 +4,7 @@ import {
   envInt,
   envOptionalString,
   envOrigins,
+  envSecret,
   envString,
   envTrustProxy,
   loadConfig,
@@ -98,10 +99,7 @@ const VARIABLES = {
   CIMD_ALLOW_PRIVATE_HOSTS: envBoolean(false),
   // The product web app's confidential client (SPEC section 9); without a secret it is not registered.
   WEB_CLIENT_ID: envString('ask-analyst-web'),
-  WEB_CLIENT_SECRET: z.preprocess(
-    blankToUndefined,
-    z.string().min(32, { message: 'must be at least 32 characters' }).optional(),
-  ),
+  WEB_CLIENT_SECRET: envSecret(),
   LOG_LEVEL: z.preprocess(
     blankToUndefined,
     z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
@@ -119,24 +117,13 @@ export function loadAuthConfig(env: NodeJS.ProcessEnv) {
     name: 'authorization server',
     variables: VARIABLES,
     env,
+    origins: ['AUTH_URL', 'MCP_URL', 'APP_URL'],
+    requiredInProduction: ['AUTH_SIGNING_KEYS'],
+    forbiddenInProduction: ['CIMD_ALLOW_PRIVATE_HOSTS'],
     derive: (e, check) => {
       const production = e.NODE_ENV === 'production';
-      check.origins(
-        [
-          ['AUTH_URL', e.AUTH_URL],
-          ['MCP_URL', e.MCP_URL],
-          ['APP_URL', e.APP_URL],
-        ],
-        { production },
-      );
-      if (production && !e.AUTH_SIGNING_KEYS) {
-        check.problem('AUTH_SIGNING_KEYS is required when NODE_ENV=production');
-      }
       if (production && e.ACCESS_TOKEN_TTL < 60) {
         check.problem('ACCESS_TOKEN_TTL must be at least 60 when NODE_ENV=production');
-      }
-      if (production && e.CIMD_ALLOW_PRIVATE_HOSTS) {
-        check.problem('CIMD_ALLOW_PRIVATE_HOSTS must not be true when NODE_ENV=production');
       }
       return {
         /** The issuer identifier: an origin without a trailing slash, compared exactly with `iss`. */

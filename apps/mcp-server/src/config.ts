@@ -4,13 +4,13 @@ import {
   envInt,
   envOptionalString,
   envOrigins,
+  envSecret,
   envString,
   envTrustProxy,
   isLoopbackOrigin,
   isOrigin,
   loadConfig,
   TLS_VARIABLES,
-  type NamedOrigin,
 } from '@ask-analyst/config';
 import { z } from 'zod';
 
@@ -44,10 +44,7 @@ const VARIABLES = {
   ...TLS_VARIABLES,
   DATABASE_URL: envOptionalString(),
   DATA_DIR: envString('.data'),
-  CURSOR_SECRET: z.preprocess(
-    blankToUndefined,
-    z.string().min(32, { message: 'must be at least 32 characters' }).optional(),
-  ),
+  CURSOR_SECRET: envSecret(),
   TRUST_PROXY: envTrustProxy(),
   NODE_ENV: envString('development'),
   TOOL_CALLS_PER_MINUTE: envInt(120, 1),
@@ -82,30 +79,16 @@ export function loadMcpConfig(env: NodeJS.ProcessEnv) {
     name: 'MCP server',
     variables: VARIABLES,
     env,
+    origins: ['MCP_URL', 'AUTH_URL', 'CDN_URL', 'APP_URL', 'ALLOWED_ORIGINS'],
+    requiredInProduction: ['CURSOR_SECRET'],
+    forbiddenInProduction: ['CONFORMANCE_FIXTURES'],
     derive: (e, check) => {
-      const production = e.NODE_ENV === 'production';
-      check.origins(
-        [
-          ['MCP_URL', e.MCP_URL],
-          ['AUTH_URL', e.AUTH_URL],
-          ['CDN_URL', e.CDN_URL],
-          ['APP_URL', e.APP_URL],
-          ...e.ALLOWED_ORIGINS.map((value): NamedOrigin => ['ALLOWED_ORIGINS', value]),
-        ],
-        { production },
-      );
-      if (production && !e.CURSOR_SECRET) {
-        check.problem('CURSOR_SECRET is required when NODE_ENV=production');
-      }
       const modelUrl = e.ANALYST_MODEL_URL ? new URL(e.ANALYST_MODEL_URL) : undefined;
       if (modelUrl && !e.ANALYST_MODEL) {
         check.problem('ANALYST_MODEL is required with ANALYST_MODEL_URL (the model name)');
       }
       if (modelUrl && modelUrl.protocol !== 'https:' && !isLoopbackOrigin(modelUrl.origin)) {
         check.problem('ANALYST_MODEL_URL must be https (or loopback http in development)');
-      }
-      if (production && e.CONFORMANCE_FIXTURES) {
-        check.problem('CONFORMANCE_FIXTURES must not be true when NODE_ENV=production');
       }
       return {
         /** Origin of this server, no trailing slash; the protected resource is `${mcpUrl}/mcp`. */

@@ -24,6 +24,14 @@ export function envOptionalString() {
   return z.preprocess(blankToUndefined, z.string().optional());
 }
 
+/** An optional secret of at least 32 characters (unset or blank: undefined). */
+export function envSecret() {
+  return z.preprocess(
+    blankToUndefined,
+    z.string().min(32, { message: 'must be at least 32 characters' }).optional(),
+  );
+}
+
 /** `true` or `false`; `fallback` when unset or blank. */
 export function envBoolean(fallback: boolean) {
   return z.preprocess(

@@ -4,6 +4,7 @@ export {
   envInt,
   envOptionalString,
   envOrigins,
+  envSecret,
   envString,
   envTrustProxy,
   parseTrustProxy,

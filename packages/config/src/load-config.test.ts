@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { envInt, envOrigins, envString } from './env.js';
+import { z } from 'zod';
+import { envBoolean, envInt, envOrigins, envString } from './env.js';
 import { ConfigError, TLS_VARIABLES, loadConfig } from './load-config.js';
 
 const origin = envOrigins('https://api.example.com');
@@ -76,6 +77,49 @@ describe('loadConfig', () => {
       ).message,
     ).toBe(
       'Invalid example server configuration:\nAPI_URL must be an origin such as https://api.example.com (no path, no trailing slash)',
+    );
+  });
+
+  it('checks the declared origins and production settings before derive', () => {
+    const load = (env: NodeJS.ProcessEnv) =>
+      loadConfig({
+        name: 'declared server',
+        env,
+        variables: {
+          API_URL: origin.withDefault('http://localhost:3000'),
+          OTHER_URLS: z
+            .string()
+            .default('')
+            .transform((value) => value.split(',').filter(Boolean)),
+          NODE_ENV: envString('development'),
+          SECRET: envString(''),
+          FIXTURES: envBoolean(false),
+        },
+        origins: ['API_URL', 'OTHER_URLS'],
+        requiredInProduction: ['SECRET'],
+        forbiddenInProduction: ['FIXTURES'],
+        derive: (e, check) => {
+          if (e.SECRET === 'x') check.problem('SECRET must not be x');
+          return { apiUrl: e.API_URL };
+        },
+      });
+    expect(load({ FIXTURES: 'true' })).toEqual({ apiUrl: 'http://localhost:3000' });
+    expect(
+      thrown(() =>
+        load({
+          NODE_ENV: 'production',
+          API_URL: 'https://api.example.com',
+          OTHER_URLS: 'https://a.example.com,http://b.example.com',
+          FIXTURES: 'true',
+        }),
+      ).message,
+    ).toBe(
+      [
+        'Invalid declared server configuration:',
+        'OTHER_URLS must be https when NODE_ENV=production (got http://b.example.com)',
+        'SECRET is required when NODE_ENV=production',
+        'FIXTURES must not be true when NODE_ENV=production',
+      ].join('\n'),
     );
   });
 });

@@ -37,13 +37,22 @@ export interface ConfigChecks {
  * configuration from the parsed values and reports the problems that concern several variables
  * (https origins, settings required in production, TLS files). A variable that is refused stands
  * in `derive` as if it were unset, so the other checks still run; a problem `derive` reports
- * that names such a variable is left out, as it was judged on the stand-in.
+ * that names such a variable is left out, as it was judged on the stand-in. The checks every server
+ * makes are declared rather than written in `derive`: the `origins` variables are held to the
+ * transport rule of SPEC section 1, `requiredInProduction` must be set and `forbiddenInProduction`
+ * off when the `NODE_ENV` variable is `production`; their problems come first, in that order.
  */
 export function loadConfig<Variables extends Record<string, z.ZodType>, Config>(options: {
   /** Names the configuration in the message: `Invalid ${name} configuration:`. */
   name: string;
   variables: Variables;
   env: NodeJS.ProcessEnv;
+  /** Variables holding an origin, or a list of them (see `insecureOriginProblems`). */
+  origins?: readonly (keyof Variables & string)[];
+  /** Variables that must be set when `NODE_ENV=production`. */
+  requiredInProduction?: readonly (keyof Variables & string)[];
+  /** Switches that must not be on when `NODE_ENV=production`. */
+  forbiddenInProduction?: readonly (keyof Variables & string)[];
   derive: (values: z.output<z.ZodObject<Variables>>, checks: ConfigChecks) => Config;
 }): Config {
   const values: Record<string, unknown> = {};
@@ -80,7 +89,22 @@ export function loadConfig<Variables extends Record<string, z.ZodType>, Config>(
         return loaded.tls;
       },
     };
-    const config = options.derive(values as z.output<z.ZodObject<Variables>>, checks);
+    const parsed = values as z.output<z.ZodObject<Variables>>;
+    const production = values.NODE_ENV === 'production';
+    const origins = (options.origins ?? []).flatMap((name) =>
+      [values[name]]
+        .flat()
+        .filter((value) => typeof value === 'string')
+        .map((value): NamedOrigin => [name, value]),
+    );
+    checks.origins(origins, { production });
+    for (const name of production ? (options.requiredInProduction ?? []) : []) {
+      if (!values[name]) checks.problem(`${name} is required when NODE_ENV=production`);
+    }
+    for (const name of production ? (options.forbiddenInProduction ?? []) : []) {
+      if (values[name]) checks.problem(`${name} must not be true when NODE_ENV=production`);
+    }
+    const config = options.derive(parsed, checks);
     const names = refused.map((name) => new RegExp(`\\b${name}\\b`));
     problems.push(...found.filter((message) => !names.some((name) => name.test(message))));
     if (problems.length === 0) return config;

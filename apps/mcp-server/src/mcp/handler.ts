@@ -5,7 +5,7 @@ import { HttpError, httpErrorBody } from '../errors.js';
 import type { ToolCall } from '../tools/run-tool.js';
 import { authInfoWithCall } from './call-context.js';
 import type { ExchangeMultiplexer } from './exchange-multiplexer.js';
-import { asksForProgress, ExchangeRouter, type ExchangeRoute } from './exchange-route.js';
+import { asksForProgress, routeExchange, type ExchangeRoute } from './exchange-route.js';
 import {
   EVENT_STREAM_HEADERS,
   eventStreamFrame,
@@ -37,7 +37,7 @@ export interface McpBridgeOptions {
 }
 
 /**
- * Serves POST /mcp. An ordinary, well-formed request (`ExchangeRouter`) is handed straight to its
+ * Serves POST /mcp. An ordinary, well-formed request (`routeExchange`, the SDK's classifier) is handed straight to its
  * era's long-lived server through the exchange multiplexer, its answer sent as JSON, or as an event
  * stream when progress or other messages must go first. Everything else (refusals, notifications,
  * rarer methods) goes through the SDK's `createMcpHandler`, 2026-07-28 per request and 2025-11-25
@@ -45,7 +45,6 @@ export interface McpBridgeOptions {
  */
 export function createMcpBridge(options: McpBridgeOptions) {
   const { servers } = options;
-  const router = new ExchangeRouter(servers);
   const handler = createMcpHandler(options.factory, {
     legacy: 'stateless',
     responseMode: 'auto',
@@ -193,7 +192,7 @@ export function createMcpBridge(options: McpBridgeOptions) {
     ): Promise<FastifyReply> {
       if (closed) throw new HttpError('mcp_unavailable');
       const body = request.body as McpBody | undefined;
-      const route = body?.isJson ? router.route(request.headers, body.json) : undefined;
+      const route = body?.isJson ? routeExchange(request.headers, body.json, servers) : undefined;
       if (route && (await serveExchange(route, request, reply, call))) return reply;
       return serveThroughEntry(request, reply, call);
     },

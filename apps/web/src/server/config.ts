@@ -3,6 +3,7 @@ import {
   envInt,
   envOptionalString,
   envOrigins,
+  envSecret,
   envString,
   envTrustProxy,
   loadConfig,
@@ -27,15 +28,9 @@ const VARIABLES = {
   ...TLS_VARIABLES,
   DATABASE_URL: envOptionalString(),
   DATA_DIR: envString('.data'),
-  CURSOR_SECRET: z.preprocess(
-    blankToUndefined,
-    z.string().min(32, { message: 'must be at least 32 characters' }).optional(),
-  ),
+  CURSOR_SECRET: envSecret(),
   WEB_CLIENT_ID: envString(DEFAULT_WEB_CLIENT_ID),
-  WEB_CLIENT_SECRET: z.preprocess(
-    blankToUndefined,
-    z.string().min(32, { message: 'must be at least 32 characters' }).optional(),
-  ),
+  WEB_CLIENT_SECRET: envSecret(),
   TRUST_PROXY: envTrustProxy(),
   NODE_ENV: envString('development'),
   // SPEC section 9: a session ends after 8 hours idle or 7 days, whichever comes first.
@@ -60,21 +55,10 @@ export function loadWebConfig(env: NodeJS.ProcessEnv) {
     name: 'web app',
     variables: VARIABLES,
     env,
+    origins: ['APP_URL', 'AUTH_URL'],
+    requiredInProduction: ['WEB_CLIENT_SECRET', 'CURSOR_SECRET'],
     derive: (e, check) => {
       const production = e.NODE_ENV === 'production';
-      check.origins(
-        [
-          ['APP_URL', e.APP_URL],
-          ['AUTH_URL', e.AUTH_URL],
-        ],
-        { production },
-      );
-      if (production && !e.WEB_CLIENT_SECRET) {
-        check.problem('WEB_CLIENT_SECRET is required when NODE_ENV=production');
-      }
-      if (production && !e.CURSOR_SECRET) {
-        check.problem('CURSOR_SECRET is required when NODE_ENV=production');
-      }
       if (e.SESSION_IDLE_SECONDS > e.SESSION_MAX_SECONDS) {
         check.problem('SESSION_IDLE_SECONDS must not exceed SESSION_MAX_SECONDS');
       }
