@@ -71,8 +71,8 @@ describe(`least-privilege database roles (${testDatabaseKind()})`, () => {
   });
 
   it('the authorization server role invalidates a (user, client) and sets policies; the MCP server only reads', async () => {
+    // One role at a time: the embedded database has a single session, so the roles take turns.
     const auth = await openAsRole(db, 'dev-auth');
-    const mcp = await openAsRole(db, 'mcp-server');
     try {
       await invalidateClientTokens(auth, world.grace, 'client-r');
       await setClientPolicy(
@@ -81,6 +81,11 @@ describe(`least-privilege database roles (${testDatabaseKind()})`, () => {
         { mode: 'pre_registered', allowedClientIds: [] },
         null,
       );
+    } finally {
+      await auth.close();
+    }
+    const mcp = await openAsRole(db, 'mcp-server');
+    try {
       expect(
         (await findPrincipal(mcp, world.grace))?.clientTokensInvalidBefore?.has('client-r'),
       ).toBe(true);
@@ -89,7 +94,6 @@ describe(`least-privilege database roles (${testDatabaseKind()})`, () => {
       );
       await expect(mcp.query('select * from client_policies')).rejects.toThrow(/permission denied/);
     } finally {
-      await auth.close();
       await mcp.close();
     }
   });
