@@ -42,11 +42,9 @@ describe('per-user limits behind several replicas', () => {
         params: { name: 'whoami', arguments: {} },
       },
     });
-    const result = (
-      response.json() as {
-        result: { isError?: boolean; structuredContent: { error?: { code: string } } };
-      }
-    ).result;
+    const { result } = response.json<{
+      result: { isError?: boolean; structuredContent: { error?: { code: string } } };
+    }>();
     return result.isError ? (result.structuredContent.error?.code ?? 'error') : 'ok';
   }
 
