@@ -50,6 +50,8 @@ export function haproxyConfig(settings: HaproxySettings): string {
     '  timeout server 75s',
     '  timeout http-keep-alive 10s',
     '  timeout queue 5s',
+    // A busy replica's /readyz may take longer than the check interval; it is not down for that.
+    '  timeout check 2s',
     '  retries 3',
     // A replica that refuses the connection (stopped, killed): the request goes to another one.
     '  option redispatch 1',
@@ -66,7 +68,8 @@ export function haproxyConfig(settings: HaproxySettings): string {
     '  balance roundrobin',
     '  option httpchk GET /readyz',
     '  http-check expect status 200',
-    `  default-server inter ${settings.checkIntervalMs} fall 1 rise 1`,
+    // Out after two failed checks in a row (a stopping replica's delay covers them), in after one.
+    `  default-server inter ${settings.checkIntervalMs} fall 2 rise 1`,
     `  http-error status 503 content-type application/json hdr retry-after 1 hdr x-request-id "req_%[var(txn.rid)]" lf-string ${JSON.stringify(unavailable)}`,
     ...servers,
     '',
