@@ -9,6 +9,7 @@ export function analysisSettings(config: McpConfig): AnalysisSettings {
     analysisTimeoutSeconds: config.limits.analysisTimeoutSeconds,
     runningAnalysesPerUser: config.limits.runningAnalysesPerUser,
     analystModel: config.analystModel,
+    turnLeaseSeconds: config.turnLeaseSeconds,
   };
 }
 

@@ -99,6 +99,14 @@ export async function buildMcpApp(deps: McpAppDeps): Promise<FastifyInstance> {
   });
 
   await app.register(requestIdPlugin);
+  const replicaName = config.replicaName;
+  if (replicaName) {
+    // Which replica answered, behind a load balancer (tests and operators see the spreading).
+    app.addHook('onRequest', (_request, reply, done) => {
+      reply.header('x-replica', replicaName);
+      done();
+    });
+  }
   // The same security headers as every page of the stack; nothing here is a document to render.
   await app.register(securityHeadersPlugin, {
     contentSecurityPolicy: {
@@ -118,7 +126,9 @@ export async function buildMcpApp(deps: McpAppDeps): Promise<FastifyInstance> {
     exemptPaths: ['/healthz', '/readyz'],
   });
   await app.register(metadataRoutes, { config });
-  await app.register(healthRoutes, { db });
+  // From `announceShutdown()` on, /readyz answers 503 while every other request is still served.
+  let draining = false;
+  await app.register(healthRoutes, { db, draining: () => draining });
   await app.register(purgeSchedulePlugin, { db, retention: config.retention });
   const limits = inProcessUserLimits({ perMinute: perMinuteLimits(config), now });
   const analyses = createAnalysisService({
@@ -127,6 +137,11 @@ export async function buildMcpApp(deps: McpAppDeps): Promise<FastifyInstance> {
     settings: analysisSettings(config),
     limits,
     log: app.log,
+  });
+  app.decorate('announceShutdown', () => {
+    draining = true;
+    // Long polls answer now with the turn as it stands; the client re-polls another replica.
+    analyses.runtime.releaseWaits();
   });
   app.addHook('onReady', () => analyses.open());
   app.addHook('preClose', () => analyses.close());
@@ -165,6 +180,16 @@ export async function buildMcpApp(deps: McpAppDeps): Promise<FastifyInstance> {
     },
   });
   return app;
+}
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    /**
+     * The first step of a graceful stop (SIGTERM): /readyz answers 503 from now on and waiting
+     * calls answer at once; requests are still served until `close()`.
+     */
+    announceShutdown(): void;
+  }
 }
 
 /** Fastify's `https` option from the config: present only when this server terminates TLS. */

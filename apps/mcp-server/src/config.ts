@@ -67,6 +67,20 @@ const VARIABLES = {
   ANALYST_MODEL: envOptionalString(),
   ANALYST_MODEL_API_KEY: envOptionalString(),
   ANALYST_MODEL_TIMEOUT_SECONDS: envInt(20, 1, 110),
+  // Behind a load balancer: this replica's name, sent as `x-replica` on every answer (none if unset).
+  REPLICA_NAME: z.preprocess(
+    blankToUndefined,
+    z
+      .string()
+      .regex(/^[A-Za-z0-9._-]{1,64}$/, { message: 'must be 1-64 letters, digits, ".", "_" or "-"' })
+      .optional(),
+  ),
+  // Seconds a claimed turn stays this replica's without renewal: after a crash, another replica
+  // re-runs the turn once this has passed.
+  TURN_LEASE_SECONDS: envInt(30, 3, 600),
+  // Seconds between SIGTERM (readiness goes 503) and the stop, so a load balancer's health check
+  // takes the replica out of rotation before it refuses anything.
+  SHUTDOWN_DELAY_SECONDS: envInt(0, 0, 5),
 };
 
 /**
@@ -145,6 +159,12 @@ export function loadMcpConfig(env: NodeJS.ProcessEnv) {
          * prompts (src/conformance/) beside the product's; for the conformance test run only.
          */
         conformanceFixtures: e.CONFORMANCE_FIXTURES,
+        /** This replica's name behind a load balancer (`x-replica` on every answer), if set. */
+        replicaName: e.REPLICA_NAME,
+        /** Seconds a claimed turn stays this replica's without renewal (TURN_LEASE_SECONDS). */
+        turnLeaseSeconds: e.TURN_LEASE_SECONDS,
+        /** Milliseconds between SIGTERM (readiness 503) and the graceful stop (SHUTDOWN_DELAY_SECONDS). */
+        shutdownDelayMs: e.SHUTDOWN_DELAY_SECONDS * 1000,
         /**
          * A model-backed Ask Analyst planner (an OpenAI-compatible API), or null for the deterministic
          * planner alone. The deterministic planner stays the fallback either way.

@@ -10,7 +10,10 @@ import { ConfigError, loadMcpConfig } from './config.js';
 import { holdHeapGrowth } from './heap-growth.js';
 import { persistedSecret } from './secrets.js';
 
-/** A stop never takes longer than this (SPEC section 1): the drain (5 s) plus closing the stores. */
+/**
+ * A stop never takes longer than this (SPEC section 1) after the readiness delay
+ * (SHUTDOWN_DELAY_SECONDS): the drain (5 s) plus closing the stores.
+ */
 const SHUTDOWN_DEADLINE_MS = 10_000;
 
 /** Runs the MCP server alone: config, database, migrations, listen; graceful close on signals. */
@@ -34,14 +37,20 @@ async function main(): Promise<void> {
   const shutdown = (signal: NodeJS.Signals) => {
     if (closing) return;
     closing = true;
-    app.log.info({ signal }, 'shutting down: finishing in-flight requests');
+    // Readiness goes 503 and long polls answer at once; requests are still served for the delay,
+    // which lets a load balancer's health check take this replica out of rotation first.
+    app.announceShutdown();
+    app.log.info(
+      { signal, delayMs: config.shutdownDelayMs },
+      'shutting down: readiness 503, then finishing in-flight requests',
+    );
     const force = setTimeout(() => {
       app.log.error('in-flight requests did not finish in time; exiting');
       process.exit(1);
-    }, SHUTDOWN_DEADLINE_MS);
+    }, config.shutdownDelayMs + SHUTDOWN_DEADLINE_MS);
     force.unref();
-    app
-      .close()
+    new Promise((resolve) => setTimeout(resolve, config.shutdownDelayMs))
+      .then(() => app.close())
       .then(() => engine.close())
       .then(() => db.close())
       .then(() => process.exit(0))

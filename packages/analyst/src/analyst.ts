@@ -187,7 +187,12 @@ export class Analyst {
           values,
           previous: request.previous,
           worksheetStated: request.worksheetStated,
+          ...(request.signal ? { signal: request.signal } : {}),
         });
+    // Stopped while planning (a model call cut short): nothing more to do for this run.
+    if (request.signal?.aborted) {
+      return { ok: false, code: 'cancelled', message: 'The analysis was cancelled.' };
+    }
     if (!planned.ok) return planned;
     const checked = AnalysisPlanSchema.safeParse(planned.plan);
     if (!checked.success) {

@@ -41,7 +41,9 @@ export const USAGE = `pnpm bench [--duration S] [--warmup S] [--connections N] [
   --only ping,tools/call      measures only the requests whose name contains one of these (the ceiling always)
   --stack-flags="--x --y=1"  Node options for the stack's process only (with '=': a value starting with - must be joined)
   DATABASE_URL=postgres://…  runs the stack on that Postgres server instead of the embedded database
-  BENCH_DATA_DIR=…           data folder of the stack under test (default .data/bench[-postgres])`;
+  BENCH_DATA_DIR=…           data folder of the stack under test (default .data/bench[-postgres])
+pnpm bench --cluster [--duration S] [--connections N]
+  the production topology of pnpm cluster through HAProxy with 3, 2 and 1 replicas (default .data/bench-cluster)`;
 
 /** Parses the bench's arguments and environment; throws with the offending option named. */
 export function loadBenchConfig(

@@ -111,6 +111,10 @@ async function load(
 }
 
 async function main(): Promise<void> {
+  if (process.argv.includes('--cluster')) {
+    const { runClusterBench } = await import('./cluster-bench.js');
+    return runClusterBench(process.argv.slice(2), REPO_ROOT);
+  }
   const config = loadBenchConfig(process.argv.slice(2), process.env, REPO_ROOT);
   const database = config.databaseUrl ? 'Postgres (DATABASE_URL)' : 'embedded PGlite';
   console.error(`bench: starting the dev stack on ${database} in ${config.dataDir}`);

@@ -4,10 +4,21 @@ import { HttpError } from '../errors.js';
 
 const READY_TIMEOUT_MS = 2_000;
 
-/** `/healthz`: the process answers. `/readyz`: and its database does too. */
-export async function healthRoutes(app: FastifyInstance, options: { db: Database }): Promise<void> {
+/**
+ * `/healthz`: the process answers. `/readyz`: and its database does too, and it is not stopping
+ * (`draining()`: from SIGTERM on, so a load balancer takes it out of rotation first).
+ */
+export async function healthRoutes(
+  app: FastifyInstance,
+  options: { db: Database; draining?: () => boolean },
+): Promise<void> {
   app.get('/healthz', async () => ({ status: 'ok' }));
   app.get('/readyz', async () => {
+    if (options.draining?.()) {
+      throw new HttpError('mcp_unavailable', 'This replica is stopping.', {
+        headers: { 'retry-after': '1' },
+      });
+    }
     let timer: NodeJS.Timeout | undefined;
     const timeout = new Promise<never>((_, reject) => {
       timer = setTimeout(() => reject(new Error('database check timed out')), READY_TIMEOUT_MS);

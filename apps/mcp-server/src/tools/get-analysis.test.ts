@@ -161,6 +161,44 @@ describe('get_analysis: long turns, long polls, replicas and restarts (seeded de
     expect(after.turn.answer?.table.rowCount).toBe(11);
   });
 
+  it('answers a long poll at once with the turn as it stands when its replica starts stopping', async () => {
+    const workbookId = await demo.workbookId('Automobiles');
+    const stopping = await createTestApp({}, { world: { db: demo.db, engine: gate.engine } });
+    try {
+      const alan = await token(stopping, 'alan');
+      dataOf(
+        await callTool(stopping.app, alan, 'start_analysis', {
+          question: 'How many cars?',
+          workbookId,
+        }),
+      );
+      gate.hold();
+      const { conversation, turn } = dataOf<AnalysisOutput>(
+        await callTool(stopping.app, alan, 'start_analysis', {
+          question: 'Average horsepower by origin',
+          workbookId,
+          waitSeconds: 0,
+        }),
+      );
+      await eventually(() => gate.waiting() === 1);
+      const poll = callTool(stopping.app, alan, 'get_analysis', {
+        conversationId: conversation.id,
+        turnId: turn.id,
+        waitSeconds: 25,
+      });
+      // SIGTERM while the poll waits.
+      setTimeout(() => stopping.app.announceShutdown(), 300);
+      // Released later: a poll still waiting then would see the answer instead of the running turn.
+      const release = setTimeout(() => gate.release(), 3_000);
+      const polled = dataOf<AnalysisOutput>(await poll);
+      clearTimeout(release);
+      expect(polled.turn.status).toBe('running');
+    } finally {
+      gate.release();
+      await stopping.close();
+    }
+  });
+
   it("keeps other people's conversations and turns hidden: not_found", async () => {
     const workbookId = await demo.workbookId('Penguins');
     const { conversation, turn } = dataOf<AnalysisOutput>(

@@ -121,6 +121,35 @@ describe('model-backed planner', () => {
     });
   });
 
+  it('stops waiting for the model when the analysis is stopped (cancel, shutdown)', async () => {
+    // A model that never answers: only the analysis's signal can end the wait.
+    const silent = createServer(() => {});
+    await new Promise<void>((resolve) => silent.listen(0, '127.0.0.1', resolve));
+    try {
+      const stopped = new AbortController();
+      const analysis = new Analyst(engine, {
+        rowLimit: 5000,
+        planner: createModelPlanner({
+          url: `http://127.0.0.1:${(silent.address() as AddressInfo).port}/v1`,
+          model: 'test-model',
+          timeoutMs: 100_000,
+          fallback: deterministicPlanner,
+        }),
+      }).analyze({
+        question: 'average horsepower by origin',
+        source,
+        previous: null,
+        worksheetStated: true,
+        signal: stopped.signal,
+      });
+      stopped.abort('shutdown');
+      expect(await analysis).toMatchObject({ ok: false, code: 'cancelled' });
+    } finally {
+      silent.closeAllConnections();
+      await new Promise((resolve) => silent.close(resolve));
+    }
+  });
+
   it('falls back to the deterministic planner on a plan that does not fit, bad JSON, an error or no server', async () => {
     const cases: Array<() => { status: number; json: unknown }> = [
       () =>

@@ -94,7 +94,9 @@ export function createModelPlanner(options: ModelPlannerOptions): Planner {
               },
             ],
           }),
-          signal: AbortSignal.timeout(options.timeoutMs),
+          signal: input.signal
+            ? AbortSignal.any([input.signal, AbortSignal.timeout(options.timeoutMs)])
+            : AbortSignal.timeout(options.timeoutMs),
         });
         if (!response.ok) return fallBack(input, `the model answered HTTP ${response.status}`);
         const completion = CompletionSchema.safeParse(await response.json());

@@ -10,6 +10,8 @@ export interface PlannerInput {
   values: ValueIndex;
   previous: PreviousTurn | null;
   worksheetStated: boolean;
+  /** Aborted when the turn is cancelled or its process stops: a planner waiting on a model stops. */
+  signal?: AbortSignal;
 }
 
 /**

@@ -24,6 +24,11 @@ export interface AnalysisSettings {
    * alone; the deterministic planner stays the fallback either way.
    */
   analystModel: Pick<ModelPlannerOptions, 'url' | 'model' | 'apiKey' | 'timeoutMs'> | null;
+  /**
+   * Seconds a claimed turn stays this process's without renewal (TURN_LEASE_SECONDS; default 30):
+   * after a crash, another replica re-runs the turn once it has passed.
+   */
+  turnLeaseSeconds?: number;
 }
 
 /** Ask Analyst in a process: the analyst, the background turn runner and its change events. */
@@ -35,6 +40,11 @@ export interface AnalysisRuntime {
   closing: AbortSignal;
   /** Starts the runner (recovering turns left by a stopped process). */
   start(): Promise<void>;
+  /**
+   * Answers every waiting call at once with its turn as it stands, now and from here on (the
+   * process is about to stop: clients follow their turns on another replica).
+   */
+  releaseWaits(): void;
   /** Lets running turns finish for a few seconds, re-queues the rest, releases waiting calls. */
   stop(): Promise<void>;
 }
@@ -68,6 +78,11 @@ export function createAnalysisRuntime(deps: {
     log: deps.log,
     appUrl: settings.appUrl,
     timeLimitMs: settings.analysisTimeoutSeconds * 1000,
+    leaseSeconds: settings.turnLeaseSeconds,
+    // Renewed at a third of the lease at most, so a short lease is never lost to a slow renewal.
+    pollMs: settings.turnLeaseSeconds
+      ? Math.min(2_000, Math.floor((settings.turnLeaseSeconds * 1000) / 3))
+      : undefined,
   });
   const closing = new AbortController();
   return {
@@ -76,6 +91,7 @@ export function createAnalysisRuntime(deps: {
     events,
     closing: closing.signal,
     start: () => runner.start(),
+    releaseWaits: () => closing.abort(),
     async stop() {
       // Waiting calls answer at once with the turn as it stands (clients follow it, on any
       // replica); running turns get a moment to finish, then are re-queued.
