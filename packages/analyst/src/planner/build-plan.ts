@@ -437,7 +437,7 @@ export function buildPlan(
     ok: true,
     plan,
     interpretation: {
-      restatement: restate(plan, semantics),
+      restatement: withCorrections(restate(plan, semantics), reading),
       slots: slotsOut,
       unused: reading.unused,
       alternatives: unique(alternatives, (a) => a.question).slice(0, 5),
@@ -502,7 +502,7 @@ function shapePlan(
     ok: true,
     plan,
     interpretation: {
-      restatement: restate(plan, semantics),
+      restatement: withCorrections(restate(plan, semantics), reading),
       slots: [
         {
           slot: 'worksheet',
@@ -543,6 +543,13 @@ export function calculationText(plan: AnalysisPlan): string {
     default:
       return '';
   }
+}
+
+/** A restatement with the words read as typos said: `… (reading "orgin" as "origin").` */
+function withCorrections(restatement: string, reading: Reading): string {
+  if (reading.corrections.length === 0) return restatement;
+  const read = reading.corrections.map((c) => `"${c.written}" as "${c.read}"`).join(', ');
+  return `${restatement.replace(/\.$/, '')} (reading ${read}).`;
 }
 
 /** The plan in plain words. */
