@@ -301,6 +301,8 @@ export function buildPlan(
     dimensions.push({ column, grain: null, source: 'defaulted', words: split?.words ?? null });
   }
   if (calculation?.calculation.kind === 'difference' && dimensions.length === 0) calculation = null;
+  // A follow-up that leaves one grouping ("now by year") ranks groups again, not within them.
+  if (calculation?.calculation.kind === 'top_per_group' && dimensions.length < 2) calculation = null;
   if (dimensions.length > 3) dimensions.splice(3);
 
   const planMeasures: PlanMeasure[] = measures.slice(0, 5).map((m) => ({
@@ -331,7 +333,8 @@ export function buildPlan(
   let limit: number | null = null;
   if (ranking && planDimensions.length > 0) {
     sort = [{ by: 'measure', index: 0, direction: ranking.direction }];
-    limit = ranking.limit;
+    // One winner per group ranks within each group: every group is shown.
+    limit = calculation?.calculation.kind === 'top_per_group' ? null : ranking.limit;
     for (const d of dimensions) {
       if (
         d.column.role !== 'temporal' &&
@@ -540,6 +543,11 @@ export function calculationText(plan: AnalysisPlan): string {
       return `change in ${measure} from the previous ${plan.dimensions[0]?.label.toLowerCase() ?? 'period'}`;
     case 'difference':
       return `difference in ${measure} between ${String(plan.calculation.a)} and ${String(plan.calculation.b)}`;
+    case 'top_per_group': {
+      const first = plan.sort[0]?.direction === 'asc' ? 'lowest' : 'highest';
+      const which = plan.calculation.n === 1 ? `the ${first}` : `the ${plan.calculation.n} ${first}`;
+      return `${which} ${measure} in each ${plan.dimensions[0]?.label ?? 'group'}`;
+    }
     default:
       return '';
   }
