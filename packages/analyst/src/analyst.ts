@@ -24,6 +24,7 @@ import {
   type WorksheetSource,
 } from './semantics/worksheet.js';
 import { displayColumns, withDisplay } from './shaper/display.js';
+import { ASKS_IF_ANY } from './planner/reading/passes/count-cue.js';
 import { chartFor, outputFormats, summarize } from './shaper/shape.js';
 import { tokenize } from './text/tokens.js';
 
@@ -257,7 +258,9 @@ export class Analyst {
     return {
       ok: true,
       answer: {
-        summary: summarize(plan, table, display, interpretation.restatement),
+        summary: summarize(plan, table, display, interpretation.restatement, {
+          asksIfAny: !request.plan && ASKS_IF_ANY.test(request.question),
+        }),
         table,
         chart: chartFor(
           plan,

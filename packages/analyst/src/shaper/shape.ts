@@ -244,14 +244,16 @@ function describeRow(row: readonly Cell[], plan: AnalysisPlan, display: Display)
 }
 
 /**
- * A factual paragraph written from the numbers only: the single value; or the top and bottom groups
- * and how many there are; or the first and last points of a series, with the change between them.
+ * A factual paragraph written from the numbers only: the single value (after "Yes." or "No." for a
+ * question whether there are any); or the top and bottom groups and how many there are; or the
+ * first and last points of a series, with the change between them.
  */
 export function summarize(
   plan: AnalysisPlan,
   table: AnswerTable,
   display: Display,
   restatement: string,
+  options: { asksIfAny?: boolean } = {},
 ): string {
   if (plan.shape) return shapeSummary(plan, table, display, restatement);
   const measure = plan.measures[0]!;
@@ -265,7 +267,12 @@ export function summarize(
     const values = plan.measures.map(
       (m, j) => `${m.label}: ${fmt(table.rows[0]?.[j] ?? null, m.label)}`,
     );
-    return `${values.join('; ')} (${restatement.replace(/\.$/, '')}).`;
+    const answer = `${values.join('; ')} (${restatement.replace(/\.$/, '')}).`;
+    // "Were any flights … late?": yes or no, then the count.
+    const count = table.rows[0]?.[0];
+    if (options.asksIfAny && measure.aggregation === 'count' && typeof count === 'number')
+      return `${count > 0 ? 'Yes' : 'No'}. ${answer}`;
+    return answer;
   }
   const rows = table.rows;
   const first = rows[0]!;

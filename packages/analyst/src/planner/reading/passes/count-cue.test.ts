@@ -14,6 +14,11 @@ describePass(
     ['movies', 'how many movies were directed by James Cameron', {}],
     ['movies', 'number of movies directed by James Cameron', {}],
     ['movies', 'count the movies directed by James Cameron', {}],
+    // Whether there are any: the count answers it (0 is no).
+    ['movies', 'were any movies directed by James Cameron', {}],
+    ['airports', 'are there any airports in Chicago', {}],
+    // "any" later in the question is not a yes/no question.
+    ['airports', 'show any airports in Chicago', refusedEffect()],
     // A count per group is not a bare count of rows.
     ['movies', 'movies by genre', {}],
     ['airports', 'how often is Chicago the city', {}],

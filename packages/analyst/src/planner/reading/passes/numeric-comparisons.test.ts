@@ -71,6 +71,12 @@ describePass(
       'how many cars with weight over 2000 kg',
       { filters: ['Weight_in_lbs is above 2000'], placed: ['weight', 'over', '2000'] },
     ],
+    // A word of the column's own name as its unit.
+    [
+      'cars',
+      'how many cars with weight over 4900 lbs',
+      { filters: ['Weight_in_lbs is above 4900'], placed: ['weight', 'over', '4900', 'lbs'] },
+    ],
     // Several columns in that unit: no column guessed.
     ['strikes', 'how many strikes over 500 dollars', {}],
   ],

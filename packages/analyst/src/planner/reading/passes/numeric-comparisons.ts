@@ -33,26 +33,31 @@ export const numericComparisons: ReadingPass = {
       // The unit: a word right after the (last) number, or written on the number ("$5").
       const unitIndex = lastIndex + 1;
       const unitMention = at(unitIndex);
-      // A word or a keyword ("hours" is also a grain, "min" an aggregation) right after a number.
-      const unitWord =
-        (unitMention?.kind === 'word' || unitMention?.kind === 'keyword') &&
+      // A word, a keyword ("hours" is also a grain, "min" an aggregation) or a word of the
+      // compared column's own name ("weight over 4900 lbs" of Weight_in_lbs) after a number.
+      let unitWord =
+        (unitMention?.kind === 'word' ||
+          unitMention?.kind === 'keyword' ||
+          unitMention?.kind === 'column') &&
         !used.has(unitIndex) &&
         unitsOfWord(unitMention.words).length > 0
           ? unitMention.words
           : null;
-      const unit = unitWord ?? (number.unit ? number.unit : null);
+      const written = unitWord ?? (number.unit ? number.unit : null);
       const columnNear = [previous(index, 2), next(unitWord ? unitIndex : lastIndex, 2)]
         .map((j) => ({ j, c: at(j) }))
         .find((x) => x.c?.kind === 'column' && x.c.column.type !== 'string' && !used.has(x.j));
       let column: ColumnSemantics | undefined =
         columnNear?.c?.kind === 'column' ? columnNear.c.column : undefined;
-      if (!column && unit) {
+      if (!column && written) {
         const withUnit = semantics.columns.filter(
-          (c) => c.type !== 'string' && unitFactor(unit, c.display.unit) !== undefined,
+          (c) => c.type !== 'string' && unitFactor(written, c.display.unit) !== undefined,
         );
         if (withUnit.length === 1) column = withUnit[0];
       }
       if (!column) return;
+      if (unitMention?.kind === 'column' && unitMention.column !== column) unitWord = null;
+      const unit = unitWord ?? (number.unit ? number.unit : null);
       const factor = unit ? unitFactor(unit, column.display.unit) : 1;
       // "$5" on a column not in dollars: no comparison read, so the question is refused.
       if (factor === undefined && !unitWord) return;
