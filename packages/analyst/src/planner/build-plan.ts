@@ -302,7 +302,8 @@ export function buildPlan(
   }
   if (calculation?.calculation.kind === 'difference' && dimensions.length === 0) calculation = null;
   // A follow-up that leaves one grouping ("now by year") ranks groups again, not within them.
-  if (calculation?.calculation.kind === 'top_per_group' && dimensions.length < 2) calculation = null;
+  if (calculation?.calculation.kind === 'top_per_group' && dimensions.length < 2)
+    calculation = null;
   if (dimensions.length > 3) dimensions.splice(3);
 
   const planMeasures: PlanMeasure[] = measures.slice(0, 5).map((m) => ({
@@ -545,7 +546,8 @@ export function calculationText(plan: AnalysisPlan): string {
       return `difference in ${measure} between ${String(plan.calculation.a)} and ${String(plan.calculation.b)}`;
     case 'top_per_group': {
       const first = plan.sort[0]?.direction === 'asc' ? 'lowest' : 'highest';
-      const which = plan.calculation.n === 1 ? `the ${first}` : `the ${plan.calculation.n} ${first}`;
+      const which =
+        plan.calculation.n === 1 ? `the ${first}` : `the ${plan.calculation.n} ${first}`;
       return `${which} ${measure} in each ${plan.dimensions[0]?.label ?? 'group'}`;
     }
     default:

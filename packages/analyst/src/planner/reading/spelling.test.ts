@@ -85,8 +85,6 @@ describe('readQuestion with typos', () => {
 
   it('never corrects a question that was understood', async () => {
     const { semantics, values } = await w.analyst.prepare(w.sources.cars);
-    expect(readQuestion('average horsepower by origin', semantics, values).corrections).toEqual(
-      [],
-    );
+    expect(readQuestion('average horsepower by origin', semantics, values).corrections).toEqual([]);
   });
 });

@@ -69,12 +69,7 @@ export function isOneSlipAway(word: string, target: string): boolean {
   for (let i = 0; i < a && differ.length <= 2; i += 1) if (word[i] !== target[i]) differ.push(i);
   if (differ.length === 1) return a >= MIN_SUBSTITUTION_LENGTH;
   const [i, j] = differ;
-  return (
-    differ.length === 2 &&
-    j === i! + 1 &&
-    word[i!] === target[j] &&
-    word[j] === target[i!]
-  );
+  return differ.length === 2 && j === i! + 1 && word[i!] === target[j] && word[j] === target[i!];
 }
 
 /**
