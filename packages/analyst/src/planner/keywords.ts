@@ -92,9 +92,10 @@ add(
 add('at most|no more than|up to|or less|maximum of', { kind: 'comparison', op: 'lte' });
 add('equal to|equals|exactly|equal', { kind: 'comparison', op: 'eq' });
 add('between|from', { kind: 'between' });
-add('without|excluding|exclude|except|except for|other than|apart from|not|non|but not|no', {
-  kind: 'negation',
-});
+add(
+  'without|excluding|exclude|except|except for|other than|apart from|not|non|but not|no|outside|outside of|aside from',
+  { kind: 'negation' },
+);
 add(
   'from|departing|departed|depart|departs|departing from|leaving|leave|left|out of|originating|originating from|departing out of',
   {
