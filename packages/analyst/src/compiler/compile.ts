@@ -223,7 +223,10 @@ export function compilePlan(
   if (calc?.kind === 'share_of_total') {
     calculations.push({ sql: '__m0 / nullif(sum(__m0) OVER (), 0)', label: 'Share of total' });
   } else if (calc?.kind === 'change_over_time' && dimensions.length > 0) {
-    const previous = 'lag(__m0) OVER (ORDER BY __k0)';
+    // Each series apart: with more groupings ("by year and country"), the previous period of the
+    // same country, never the row before it of another one.
+    const series = dimensions.slice(1).map((_, i) => `__k${i + 1}`);
+    const previous = `lag(__m0) OVER (${series.length ? `PARTITION BY ${series.join(', ')} ` : ''}ORDER BY __k0)`;
     calculations.push({ sql: `__m0 - ${previous}`, label: 'Change' });
     calculations.push({
       sql: `(__m0 - ${previous}) / nullif(abs(${previous}), 0)`,

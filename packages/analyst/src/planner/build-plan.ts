@@ -274,19 +274,28 @@ export function buildPlan(
     !dimensions.some((d) => d.grain || d.column.role === 'year')
   ) {
     const time = semantics.timeColumn;
-    if (!time) {
+    // Without a date column, a year column is the time ("how did the fertility of Brazil change
+    // from 1960 to 2000" in Gapminder): the one the question filters, else the only one.
+    const years = semantics.columns.filter((c) => c.role === 'year');
+    const year =
+      years.find((c) => filters.some((f) => f.filter.column === c.name)) ??
+      (years.length === 1 ? years[0]! : null);
+    if (time) {
+      dimensions.unshift({
+        column: time,
+        grain: automaticGrain(time) ?? 'year',
+        source: 'defaulted',
+        words: null,
+      });
+    } else if (year) {
+      dimensions.unshift({ column: year, grain: null, source: 'defaulted', words: null });
+    } else {
       return {
         ok: false,
         code: 'not_understood',
-        message: `"${calculation.words}" asks for a change over time, but ${semantics.source.name} has no date column.`,
+        message: `"${calculation.words}" asks for a change over time, but ${semantics.source.name} has no date or year column.`,
       };
     }
-    dimensions.unshift({
-      column: time,
-      grain: automaticGrain(time) ?? 'year',
-      source: 'defaulted',
-      words: null,
-    });
   }
   if (calculation?.calculation.kind === 'share_of_total' && dimensions.length === 0) {
     const split = filters.find((f) => f.filter.op === 'eq' || f.filter.op === 'in');
