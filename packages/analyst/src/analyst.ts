@@ -294,6 +294,9 @@ export class Analyst {
         c.profile.distinctCount <= MAX_INDEXED_VALUES,
     );
     if (indexed.length === 0) return { semantics, values: new ValueIndex([]) };
+    const layerValues = new Map(
+      (source.semantics?.columns ?? []).map((entry) => [entry.column, entry.values ?? []]),
+    );
     const branches = indexed.map((c, i) => {
       const name = quoteIdentifier(c.name);
       return `SELECT ${i} AS i, CAST(${name} AS VARCHAR) AS v FROM (SELECT DISTINCT ${name} FROM ${WORKSHEET_VIEW} WHERE ${name} IS NOT NULL) AS d${i}`;
@@ -309,7 +312,13 @@ export class Analyst {
     for (const [i, v] of result.rows) lists[Number(i)]?.push(String(v));
     return {
       semantics,
-      values: new ValueIndex(indexed.map((c, i) => ({ column: c.name, values: lists[i]! }))),
+      values: new ValueIndex(
+        indexed.map((c, i) => ({
+          column: c.name,
+          values: lists[i]!,
+          synonyms: layerValues.get(c.name) ?? [],
+        })),
+      ),
     };
   }
 }

@@ -24,8 +24,18 @@ let flights: Row[];
 let gapminder: Row[];
 let movies: Row[];
 let cars: Row[];
+let stocks: Row[];
 beforeAll(async () => {
-  w = await openTestWorksheets(['airports', 'flights', 'gapminder', 'movies', 'cars', 'weather']);
+  w = await openTestWorksheets([
+    'airports',
+    'flights',
+    'gapminder',
+    'movies',
+    'cars',
+    'weather',
+    'stocks',
+  ]);
+  stocks = await readFixtureRows('stocks');
   airports = await readQuotedCsv('airports.csv');
   flights = await readFixtureRows('flights');
   gapminder = await readFixtureRows('gapminder');
@@ -148,5 +158,31 @@ describe('superlative adjectives of general English name their measure', () => {
     expect(rated.ok ? 'answered' : rated.code).toBe('needs_clarification');
     const director = await analyze(w, 'movies', 'the greatest director');
     expect(director.ok ? 'answered' : director.code).toBe('not_understood');
+  });
+});
+
+describe("the semantic layer's names of values", () => {
+  it('"Alphabet", "International Business Machines" read as the tickers the layer names', async () => {
+    const answer = await ask(w, 'stocks', 'lowest closing price of Alphabet');
+    expect(answer.query.plan.filters).toContainEqual(
+      expect.objectContaining({ column: 'symbol', op: 'eq', value: 'GOOG' }),
+    );
+    expect(single(answer)).toBe(
+      Math.min(
+        ...numbers(
+          stocks.filter((r) => r.symbol === 'GOOG'),
+          'price',
+        ),
+      ),
+    );
+    const ibm = await ask(w, 'stocks', 'International Business Machines vs Microsoft mean price');
+    expect([...byGroup(ibm).keys()].sort()).toEqual(['IBM', 'MSFT']);
+  });
+
+  it('a year between the aggregation and its measure filters: "mean 2007 share price"', async () => {
+    const answer = await ask(w, 'stocks', 'mean 2007 share price of IBM');
+    const expected = stocks.filter((r) => r.symbol === 'IBM' && String(r.date).includes('2007'));
+    expect(expected.length).toBe(12);
+    expect(single(answer)).toBeCloseTo(mean(numbers(expected, 'price')), 9);
   });
 });

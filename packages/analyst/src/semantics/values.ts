@@ -7,8 +7,11 @@ export interface ValueMatch {
   column: string;
   /** The value exactly as stored. */
   value: string;
-  /** How it was found: as written, as another word form (`sunny` → `sun`), or through a gazetteer. */
-  how: 'exact' | 'word_form' | 'gazetteer';
+  /**
+   * How it was found: as written, as another word form (`sunny` → `sun`), through a gazetteer, or
+   * as a synonym the semantic layer gives the value ("Amazon" for AMZN).
+   */
+  how: 'exact' | 'word_form' | 'gazetteer' | 'synonym';
 }
 
 /** Most distinct values of one column that are indexed. */
@@ -23,8 +26,20 @@ export class ValueIndex {
   private readonly byKey = new Map<string, Array<{ column: string; value: string }>>();
   private readonly byColumn = new Map<string, string[]>();
 
-  constructor(values: ReadonlyArray<{ column: string; values: readonly string[] }>) {
-    for (const { column, values: list } of values) {
+  private readonly bySynonym = new Map<string, Array<{ column: string; value: string }>>();
+
+  /**
+   * `synonyms`: the semantic layer's other names of values of the column ("Amazon" for AMZN);
+   * one naming a value the column does not hold is left out.
+   */
+  constructor(
+    values: ReadonlyArray<{
+      column: string;
+      values: readonly string[];
+      synonyms?: ReadonlyArray<{ value: string; synonyms: readonly string[] }>;
+    }>,
+  ) {
+    for (const { column, values: list, synonyms = [] } of values) {
       this.byColumn.set(column, [...list]);
       for (const value of list) {
         const key = normalizeValue(value);
@@ -32,6 +47,15 @@ export class ValueIndex {
         const entries = this.byKey.get(key) ?? [];
         entries.push({ column, value });
         this.byKey.set(key, entries);
+      }
+      const held = new Set(list);
+      for (const { value, synonyms: names } of synonyms) {
+        if (!held.has(value)) continue;
+        for (const name of names) {
+          const key = normalizeValue(name);
+          if (!key) continue;
+          this.bySynonym.set(key, [...(this.bySynonym.get(key) ?? []), { column, value }]);
+        }
       }
     }
   }
@@ -65,6 +89,8 @@ export class ValueIndex {
       const key = lowers[length]!;
       const exact = this.lookup(key, words);
       if (exact.length > 0) return { length, matches: exact.map((m) => ({ ...m, how: 'exact' })) };
+      const synonym = this.bySynonym.get(key);
+      if (synonym) return { length, matches: synonym.map((m) => ({ ...m, how: 'synonym' })) };
       const gazetteer = this.gazetteer(key, words);
       if (gazetteer.length > 0)
         return { length, matches: gazetteer.map((m) => ({ ...m, how: 'gazetteer' })) };

@@ -28,7 +28,7 @@ const MARKER = 'demo';
  * the layers existed, or before they were last revised) has them set on its next start. Bump the
  * version when a file in `semantics/` changes; the demo worksheets' layers are then replaced.
  */
-const SEMANTICS_MARKER = 'demo-semantics-v2';
+const SEMANTICS_MARKER = 'demo-semantics-v3';
 
 export interface SeedOptions {
   log?: (line: string) => void;

@@ -124,6 +124,17 @@ export const measures: ReadingPass = {
       const share = keywordOf(m, 'share');
       if (!aggregation && !count && !distinct && !superlative && !share) return;
       let targetIndex = next(index, 3);
+      // "average 2009 price", "total 2015 rainfall": a year the time filters read sits between
+      // the aggregation and its measure.
+      const between = at(targetIndex);
+      if (
+        (aggregation || superlative) &&
+        between?.kind === 'number' &&
+        used.has(targetIndex) &&
+        at(next(targetIndex, 1))?.kind === 'column'
+      ) {
+        targetIndex = next(targetIndex, 1);
+      }
       // "the total number of flights": the inner count or aggregation says it; this word adds nothing.
       if (
         aggregation &&
