@@ -186,3 +186,27 @@ describe("the semantic layer's names of values", () => {
     expect(single(answer)).toBeCloseTo(mean(numbers(expected, 'price')), 9);
   });
 });
+
+describe('rows asked for themselves are named, when they have names', () => {
+  it('"airports of Denver" lists the airports by name; "films by Ridley Scott" by title', async () => {
+    const answer = await ask(w, 'airports', 'airports of Denver');
+    expect(answer.query.plan.dimensions.map((d) => d.column)).toEqual(['name']);
+    expect([...byGroup(answer).keys()].sort()).toEqual(
+      airports
+        .filter((r) => r.city === 'Denver')
+        .map((r) => r.name)
+        .sort(),
+    );
+    const films = await ask(w, 'movies', 'which films were directed by Ridley Scott');
+    expect(films.table.rowCount).toBe(
+      new Set(movies.filter((r) => r.Director === 'Ridley Scott').map((r) => r.Title)).size,
+    );
+  });
+
+  it('rows without names, or called only "rows"/"records", are still refused', async () => {
+    const flightsFrom = await analyze(w, 'flights', 'flights from SEA');
+    expect(flightsFrom.ok).toBe(false);
+    const records = await analyze(w, 'cars', 'all records with horsepower above 200');
+    expect(records.ok).toBe(false);
+  });
+});

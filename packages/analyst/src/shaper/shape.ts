@@ -318,6 +318,11 @@ export function summarize(
     return `${text}.`;
   }
   const ranked = plan.sort[0]?.by === 'measure';
+  // Every group with the same value (rows named, one each): no group is the highest.
+  const value = first[valueIndex];
+  if (rows.length > 1 && ranked && rows.every((row) => row[valueIndex] === value)) {
+    return `${subject} by ${plan.dimensions.map((d) => d.label).join(' and ')}: ${fmt(value ?? null)} for each of the ${groups}${table.truncated ? `, first ${rows.length.toLocaleString('en-US')} shown` : ''}.`;
+  }
   let text = `${describeRow(first, plan, display)} has the ${plan.sort[0]?.direction === 'asc' ? 'lowest' : 'highest'} ${subject}: ${fmt(first[valueIndex] ?? null)}`;
   if (!ranked) text = `${subject} by ${plan.dimensions.map((d) => d.label).join(' and ')}`;
   if (rows.length > 1 && ranked) {
