@@ -210,3 +210,24 @@ describe('rows asked for themselves are named, when they have names', () => {
     expect(records.ok).toBe(false);
   });
 });
+
+describe('a capitalised word of exactly one value names it', () => {
+  it('"Scorsese" is Martin Scorsese; "how many Zemeckis films" counts his films', async () => {
+    const answer = await ask(w, 'movies', 'median IMDB rating of Scorsese movies');
+    expect(answer.query.plan.filters).toContainEqual(
+      expect.objectContaining({ column: 'Director', op: 'eq', value: 'Martin Scorsese' }),
+    );
+    const films = await ask(w, 'movies', 'how many Zemeckis films');
+    expect(single(films)).toBe(
+      new Set(movies.filter((r) => r.Director === 'Robert Zemeckis').map((r) => r.Title)).size,
+    );
+  });
+
+  it('a word in several values, or written in lower case, names none', async () => {
+    // "Potter" is in several titles: the question is refused, not narrowed to one of them.
+    const pirates = await analyze(w, 'movies', 'total worldwide gross of Potter movies');
+    expect(pirates.ok).toBe(false);
+    const lower = await analyze(w, 'movies', 'average worldwide gross of scorsese movies');
+    expect(lower.ok).toBe(false);
+  });
+});

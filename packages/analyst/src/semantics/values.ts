@@ -9,9 +9,10 @@ export interface ValueMatch {
   value: string;
   /**
    * How it was found: as written, as another word form (`sunny` → `sun`), through a gazetteer, or
-   * as a synonym the semantic layer gives the value ("Amazon" for AMZN).
+   * as a synonym the semantic layer gives the value ("Amazon" for AMZN), or as a capitalised word
+   * of one value only ("Spielberg": Steven Spielberg).
    */
-  how: 'exact' | 'word_form' | 'gazetteer' | 'synonym';
+  how: 'exact' | 'word_form' | 'gazetteer' | 'synonym' | 'part';
 }
 
 /** Most distinct values of one column that are indexed. */
@@ -95,6 +96,8 @@ export class ValueIndex {
       if (gazetteer.length > 0)
         return { length, matches: gazetteer.map((m) => ({ ...m, how: 'gazetteer' })) };
       if (length === 1) {
+        const part = this.partOf(words[0]!);
+        if (part) return { length, matches: [{ ...part, how: 'part' }] };
         for (const form of wordForms(words[0]!.lower)) {
           const found = this.lookup(form, words);
           if (found.length > 0)
@@ -188,6 +191,39 @@ export class ValueIndex {
     }
     this.near = { words: new NearWords(texts), places, entries };
     return this.near;
+  }
+
+  private parts: Map<string, { column: string; value: string } | null> | undefined;
+
+  /**
+   * "Spielberg" for Steven Spielberg, "Delta" for DELTA AIR LINES: a word written with a capital,
+   * of five letters or more and no stopword, that is a whole word of exactly one value of several
+   * words in one column (a word in two values, or in two columns, names none). Built at the first
+   * question that needs it.
+   */
+  private partOf(token: Token): { column: string; value: string } | undefined {
+    if (!/^\p{Lu}/u.test(token.text) || token.lower.length < 5 || STOPWORDS.has(token.lower))
+      return undefined;
+    if (!this.parts) {
+      const parts = new Map<string, { column: string; value: string } | null>();
+      for (const [key, list] of this.byKey) {
+        const words = new Set(key.split(' '));
+        if (words.size < 2) continue;
+        for (const word of words) {
+          if (word.length < 5) continue;
+          const seen = parts.get(word);
+          const here = list.length === 1 ? list[0]! : null;
+          if (seen === undefined) parts.set(word, here);
+          else if (
+            seen !== null &&
+            (here === null || seen.value !== here.value || seen.column !== here.column)
+          )
+            parts.set(word, null);
+        }
+      }
+      this.parts = parts;
+    }
+    return this.parts.get(token.lower) ?? undefined;
   }
 
   private lookup(key: string, words: readonly Token[]): Array<{ column: string; value: string }> {

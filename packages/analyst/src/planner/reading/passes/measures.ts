@@ -124,12 +124,12 @@ export const measures: ReadingPass = {
       const share = keywordOf(m, 'share');
       if (!aggregation && !count && !distinct && !superlative && !share) return;
       let targetIndex = next(index, 3);
-      // "average 2009 price", "total 2015 rainfall": a year the time filters read sits between
-      // the aggregation and its measure.
+      // "average 2009 price", "total 2015 rainfall", "how many Nolan films": a year the time
+      // filters read, or a value the value filters read, sits between the word and its measure.
       const between = at(targetIndex);
       if (
-        (aggregation || superlative) &&
-        between?.kind === 'number' &&
+        (aggregation || superlative || count || distinct) &&
+        (between?.kind === 'number' || between?.kind === 'value') &&
         used.has(targetIndex) &&
         at(next(targetIndex, 1))?.kind === 'column'
       ) {
