@@ -183,6 +183,13 @@ describe('answers', () => {
     expect(perc.summary).toContain(
       `Average perc: ${(sum(women) / women.length).toPrecision(3).replace(/0+$/, '')}`,
     );
+    // Whether there are any: yes or no, then the count.
+    const heavy = cars.filter((r) => typeof r.Weight_in_lbs === 'number' && r.Weight_in_lbs > 4900);
+    expect(heavy.length).toBeGreaterThan(0);
+    const any = await ask(w, 'cars', 'are there any cars with weight over 4900 lbs?');
+    expect(any.summary).toMatch(new RegExp(`^Yes\\. Count: ${heavy.length} `));
+    const none = await ask(w, 'cars', 'were any cars heavier than 9000 pounds?');
+    expect(none.summary).toMatch(/^No\. Count: 0 /);
     const series = await ask(w, 'disasters', 'total deaths by year');
     expect(series.summary).toMatch(
       /^Total Deaths by Year over \d+ Year groups: [\d,]+ for 1900 and/,

@@ -25,6 +25,7 @@ import {
 } from './semantics/worksheet.js';
 import { coverageOf } from './shaper/coverage.js';
 import { displayColumns, withDisplay } from './shaper/display.js';
+import { ASKS_IF_ANY } from './planner/reading/passes/count-cue.js';
 import { chartFor, outputFormats, summarize } from './shaper/shape.js';
 import { tokenize } from './text/tokens.js';
 
@@ -264,7 +265,10 @@ export class Analyst {
     return {
       ok: true,
       answer: {
-        summary: summarize(plan, table, display, interpretation.restatement, coverage),
+        summary: summarize(plan, table, display, interpretation.restatement, {
+          coverage,
+          asksIfAny: !request.plan && ASKS_IF_ANY.test(request.question),
+        }),
         table,
         chart: chartFor(
           plan,
@@ -299,6 +303,9 @@ export class Analyst {
         c.profile.distinctCount <= MAX_INDEXED_VALUES,
     );
     if (indexed.length === 0) return { semantics, values: new ValueIndex([]) };
+    const layerValues = new Map(
+      (source.semantics?.columns ?? []).map((entry) => [entry.column, entry.values ?? []]),
+    );
     const branches = indexed.map((c, i) => {
       const name = quoteIdentifier(c.name);
       return `SELECT ${i} AS i, CAST(${name} AS VARCHAR) AS v FROM (SELECT DISTINCT ${name} FROM ${WORKSHEET_VIEW} WHERE ${name} IS NOT NULL) AS d${i}`;
@@ -314,7 +321,13 @@ export class Analyst {
     for (const [i, v] of result.rows) lists[Number(i)]?.push(String(v));
     return {
       semantics,
-      values: new ValueIndex(indexed.map((c, i) => ({ column: c.name, values: lists[i]! }))),
+      values: new ValueIndex(
+        indexed.map((c, i) => ({
+          column: c.name,
+          values: lists[i]!,
+          synonyms: layerValues.get(c.name) ?? [],
+        })),
+      ),
     };
   }
 }

@@ -6,6 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   ask,
   openTestWorksheets,
+  readFixtureRows,
   sourceOf,
   worksheetId,
   type TestWorksheets,
@@ -160,6 +161,46 @@ describe('compilePlan', () => {
     for (const parts of cases) {
       expect(() => compilePlan(plan(parts), carColumns), JSON.stringify(parts)).toThrow(PlanError);
     }
+  });
+});
+
+describe('top_per_group', () => {
+  it('keeps the first row of each group in the sort order: one winner per group', async () => {
+    // Computed from the rows themselves: each origin's car with the highest horsepower.
+    const best = new Map<string, { name: string; hp: number }>();
+    for (const row of await readFixtureRows('cars')) {
+      const hp = row.Horsepower as number | null;
+      if (hp === null) continue;
+      const held = best.get(row.Origin as string);
+      if (!held || hp > held.hp) best.set(row.Origin as string, { name: row.Name as string, hp });
+    }
+    const answer = await ask(w, 'cars', 'For each origin, which car has the highest horsepower?');
+    expect(answer.query.plan.calculation).toEqual({ kind: 'top_per_group', n: 1 });
+    expect(answer.query.plan.limit).toBeNull();
+    expect(answer.query.sql).toContain('row_number() OVER (PARTITION BY __k0');
+    const rows = answer.table.rows.map(([origin, name, hp]) => [origin, [name, hp]]);
+    expect(new Map(rows as Array<[string, unknown]>)).toEqual(
+      new Map([...best].map(([origin, b]) => [origin, [b.name, b.hp]])),
+    );
+  });
+
+  it('numbers the rows within the first dimension and binds n as a parameter', () => {
+    const compiled = compilePlan(
+      plan({
+        dimensions: [
+          { column: 'Origin', grain: null, label: 'Origin' },
+          { column: 'Name', grain: null, label: 'Name' },
+        ],
+        sort: [{ by: 'measure', index: 0, direction: 'desc' }],
+        calculation: { kind: 'top_per_group', n: 2 },
+      }),
+      [
+        { name: 'Origin', type: 'string' },
+        { name: 'Name', type: 'string' },
+      ],
+    );
+    expect(compiled.sql).toMatch(/WHERE __r <= \$1 ORDER BY __m0 DESC/);
+    expect(compiled.params).toEqual([2]);
   });
 });
 

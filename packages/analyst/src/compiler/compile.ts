@@ -223,7 +223,10 @@ export function compilePlan(
   if (calc?.kind === 'share_of_total') {
     calculations.push({ sql: '__m0 / nullif(sum(__m0) OVER (), 0)', label: 'Share of total' });
   } else if (calc?.kind === 'change_over_time' && dimensions.length > 0) {
-    const previous = 'lag(__m0) OVER (ORDER BY __k0)';
+    // Each series apart: with more groupings ("by year and country"), the previous period of the
+    // same country, never the row before it of another one.
+    const series = dimensions.slice(1).map((_, i) => `__k${i + 1}`);
+    const previous = `lag(__m0) OVER (${series.length ? `PARTITION BY ${series.join(', ')} ` : ''}ORDER BY __k0)`;
     calculations.push({ sql: `__m0 - ${previous}`, label: 'Change' });
     calculations.push({
       sql: `(__m0 - ${previous}) / nullif(abs(${previous}), 0)`,
@@ -236,21 +239,28 @@ export function compilePlan(
       label: `Difference from ${String(calc.b)}`,
     });
   }
-  const level2 = calculations.length
-    ? `SELECT *, ${calculations.map((c, i) => `${c.sql} AS __c${i}`).join(', ')} FROM (${level1}) AS groups`
-    : level1;
-
-  const shown = [
-    ...plan.dimensions.map((d, i) => `__d${i} AS ${quoteIdentifier(d.label)}`),
-    ...plan.measures.map((m, j) => `__m${j} AS ${quoteIdentifier(m.label)}`),
-    ...calculations.map((c, i) => `__c${i} AS ${quoteIdentifier(c.label)}`),
-  ];
   const order = plan.sort.map((s) => {
     const exists = s.by === 'measure' ? plan.measures[s.index] : plan.dimensions[s.index];
     if (!exists) throw new PlanError(`sort names ${s.by} ${s.index}, which the plan does not have`);
     return `${s.by === 'measure' ? '__m' : '__k'}${s.index} ${s.direction.toUpperCase()} NULLS LAST`;
   });
   dimensions.forEach((_, i) => order.push(`__k${i} ASC NULLS LAST`));
+  // One winner (or n) per group: the rows of each value of the first dimension numbered in the
+  // plan's order, and only the first n kept.
+  const ranked = calc?.kind === 'top_per_group' && dimensions.length > 1;
+  if (ranked) outer.push(`__r <= ${params.add(calc.n)}`);
+  const within = order.filter((o) => !o.startsWith('__k0 ')).join(', ');
+  const level2 = ranked
+    ? `SELECT *, row_number() OVER (PARTITION BY __k0 ORDER BY ${within}) AS __r FROM (${level1}) AS groups`
+    : calculations.length
+      ? `SELECT *, ${calculations.map((c, i) => `${c.sql} AS __c${i}`).join(', ')} FROM (${level1}) AS groups`
+      : level1;
+
+  const shown = [
+    ...plan.dimensions.map((d, i) => `__d${i} AS ${quoteIdentifier(d.label)}`),
+    ...plan.measures.map((m, j) => `__m${j} AS ${quoteIdentifier(m.label)}`),
+    ...calculations.map((c, i) => `__c${i} AS ${quoteIdentifier(c.label)}`),
+  ];
   let sql = `SELECT ${shown.join(', ')} FROM (${level2}) AS calculated`;
   if (outer.length > 0) sql += ` WHERE ${outer.join(' AND ')}`;
   if (order.length > 0) sql += ` ORDER BY ${order.join(', ')}`;

@@ -274,19 +274,28 @@ export function buildPlan(
     !dimensions.some((d) => d.grain || d.column.role === 'year')
   ) {
     const time = semantics.timeColumn;
-    if (!time) {
+    // Without a date column, a year column is the time ("how did the fertility of Brazil change
+    // from 1960 to 2000" in Gapminder): the one the question filters, else the only one.
+    const years = semantics.columns.filter((c) => c.role === 'year');
+    const year =
+      years.find((c) => filters.some((f) => f.filter.column === c.name)) ??
+      (years.length === 1 ? years[0]! : null);
+    if (time) {
+      dimensions.unshift({
+        column: time,
+        grain: automaticGrain(time) ?? 'year',
+        source: 'defaulted',
+        words: null,
+      });
+    } else if (year) {
+      dimensions.unshift({ column: year, grain: null, source: 'defaulted', words: null });
+    } else {
       return {
         ok: false,
         code: 'not_understood',
-        message: `"${calculation.words}" asks for a change over time, but ${semantics.source.name} has no date column.`,
+        message: `"${calculation.words}" asks for a change over time, but ${semantics.source.name} has no date or year column.`,
       };
     }
-    dimensions.unshift({
-      column: time,
-      grain: automaticGrain(time) ?? 'year',
-      source: 'defaulted',
-      words: null,
-    });
   }
   if (calculation?.calculation.kind === 'share_of_total' && dimensions.length === 0) {
     const split = filters.find((f) => f.filter.op === 'eq' || f.filter.op === 'in');
@@ -301,6 +310,9 @@ export function buildPlan(
     dimensions.push({ column, grain: null, source: 'defaulted', words: split?.words ?? null });
   }
   if (calculation?.calculation.kind === 'difference' && dimensions.length === 0) calculation = null;
+  // A follow-up that leaves one grouping ("now by year") ranks groups again, not within them.
+  if (calculation?.calculation.kind === 'top_per_group' && dimensions.length < 2)
+    calculation = null;
   if (dimensions.length > 3) dimensions.splice(3);
 
   const planMeasures: PlanMeasure[] = measures.slice(0, 5).map((m) => ({
@@ -331,7 +343,8 @@ export function buildPlan(
   let limit: number | null = null;
   if (ranking && planDimensions.length > 0) {
     sort = [{ by: 'measure', index: 0, direction: ranking.direction }];
-    limit = ranking.limit;
+    // One winner per group ranks within each group: every group is shown.
+    limit = calculation?.calculation.kind === 'top_per_group' ? null : ranking.limit;
     for (const d of dimensions) {
       if (
         d.column.role !== 'temporal' &&
@@ -437,7 +450,7 @@ export function buildPlan(
     ok: true,
     plan,
     interpretation: {
-      restatement: restate(plan, semantics),
+      restatement: withCorrections(restate(plan, semantics), reading),
       slots: slotsOut,
       unused: reading.unused,
       alternatives: unique(alternatives, (a) => a.question).slice(0, 5),
@@ -502,7 +515,7 @@ function shapePlan(
     ok: true,
     plan,
     interpretation: {
-      restatement: restate(plan, semantics),
+      restatement: withCorrections(restate(plan, semantics), reading),
       slots: [
         {
           slot: 'worksheet',
@@ -540,9 +553,22 @@ export function calculationText(plan: AnalysisPlan): string {
       return `change in ${measure} from the previous ${plan.dimensions[0]?.label.toLowerCase() ?? 'period'}`;
     case 'difference':
       return `difference in ${measure} between ${String(plan.calculation.a)} and ${String(plan.calculation.b)}`;
+    case 'top_per_group': {
+      const first = plan.sort[0]?.direction === 'asc' ? 'lowest' : 'highest';
+      const which =
+        plan.calculation.n === 1 ? `the ${first}` : `the ${plan.calculation.n} ${first}`;
+      return `${which} ${measure} in each ${plan.dimensions[0]?.label ?? 'group'}`;
+    }
     default:
       return '';
   }
+}
+
+/** A restatement with the words read as typos said: `… (reading "orgin" as "origin").` */
+function withCorrections(restatement: string, reading: Reading): string {
+  if (reading.corrections.length === 0) return restatement;
+  const read = reading.corrections.map((c) => `"${c.written}" as "${c.read}"`).join(', ');
+  return `${restatement.replace(/\.$/, '')} (reading ${read}).`;
 }
 
 /** The plan in plain words. */

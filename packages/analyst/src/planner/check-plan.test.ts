@@ -124,6 +124,13 @@ describe('checkPlan', () => {
       'sort[0].index',
     );
     expect(fieldOf({ calculation: { kind: 'change_over_time' } })).toBe('calculation');
+    // One winner per group needs the groups and what is ranked within them.
+    expect(
+      fieldOf({
+        dimensions: [{ column: 'Title', grain: null, label: 'Title' }],
+        calculation: { kind: 'top_per_group', n: 1 },
+      }),
+    ).toBe('calculation');
     expect(
       fieldOf({ dimensions: [{ column: 'Title', grain: null, label: 'Average Worldwide Gross' }] }),
     ).toBe('measures[0].label');

@@ -209,7 +209,14 @@ export function checkPlan(plan: AnalysisPlan, target: PlanTarget): PlanProblem |
     }
   }
   const calculation = plan.calculation;
-  if (calculation && calculation.kind !== 'share_of_total') {
+  if (calculation?.kind === 'top_per_group') {
+    if (plan.dimensions.length < 2 || plan.measures.length === 0) {
+      return problem(
+        'calculation',
+        'calculation: top_per_group needs two dimensions (the groups first, then what is ranked within each) and a measure to rank by.',
+      );
+    }
+  } else if (calculation && calculation.kind !== 'share_of_total') {
     const first = plan.dimensions[0];
     const temporal = first ? GRAINS_FOR[types.get(first.column)!] !== undefined : false;
     if (!first || (calculation.kind === 'change_over_time' && !temporal)) {

@@ -50,11 +50,11 @@ add('most common|most frequent|most popular|most often|commonest', {
 });
 add('least common|least frequent|least popular|rarest', { kind: 'superlative', direction: 'asc' });
 add(
-  'highest|largest|biggest|greatest|most|peak|longest|heaviest|fastest|best|latest|newest|most recent|maximal|strongest|busiest|hottest|warmest|wettest|most expensive|costliest|priciest|tallest|oldest',
+  'highest|largest|biggest|greatest|most|peak|longest|heaviest|fastest|best|latest|newest|most recent|maximal|strongest|busiest|hottest|warmest|wettest|most expensive|costliest|priciest|tallest|oldest|most populous|most populated|most powerful|most fuel efficient|most efficient|windiest|rainiest|most delayed|richest|wealthiest',
   { kind: 'superlative', direction: 'desc' },
 );
 add(
-  'lowest|smallest|least|fewest|shortest|lightest|slowest|worst|earliest|minimal|weakest|quietest|coldest|coolest|driest|cheapest|least expensive|youngest',
+  'lowest|smallest|least|fewest|shortest|lightest|slowest|worst|earliest|minimal|weakest|quietest|coldest|coolest|driest|cheapest|least expensive|youngest|least populous|least populated|least powerful|least fuel efficient|least efficient|calmest|least delayed|poorest',
   { kind: 'superlative', direction: 'asc' },
 );
 add('top|first|leading', { kind: 'top', direction: 'desc' });
@@ -92,9 +92,10 @@ add(
 add('at most|no more than|up to|or less|maximum of', { kind: 'comparison', op: 'lte' });
 add('equal to|equals|exactly|equal', { kind: 'comparison', op: 'eq' });
 add('between|from', { kind: 'between' });
-add('without|excluding|exclude|except|except for|other than|apart from|not|non|but not|no', {
-  kind: 'negation',
-});
+add(
+  'without|excluding|exclude|except|except for|other than|apart from|not|non|but not|no|outside|outside of|aside from',
+  { kind: 'negation' },
+);
 add(
   'from|departing|departed|depart|departs|departing from|leaving|leave|left|out of|originating|originating from|departing out of',
   {

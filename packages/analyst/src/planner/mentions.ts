@@ -3,6 +3,7 @@ import { MONTH_WORDS, WEEKDAYS } from '../text/lexicon.js';
 import { wordForms, type ValueIndex, type ValueMatch } from '../semantics/values.js';
 import type { ColumnPhrase, ColumnSemantics, WorksheetSemantics } from '../semantics/worksheet.js';
 import { STOPWORDS, type Token } from '../text/tokens.js';
+import { SCALE_WORDS } from '../text/units.js';
 import { KEYWORDS, LONGEST_KEYWORD, type Keyword } from './keywords.js';
 
 interface Span {
@@ -32,7 +33,12 @@ export type Mention = Span &
       }
     | { kind: 'value'; matches: ValueMatch[] }
     | { kind: 'entity' }
-    | { kind: 'number'; value: number }
+    | {
+        kind: 'number';
+        value: number;
+        /** The unit written on the number itself ("$5": usd; see `text/units.ts`). */
+        unit?: string;
+      }
     | { kind: 'month'; month: number }
     | { kind: 'quarter'; quarter: number }
     | { kind: 'weekday'; day: number }
@@ -157,7 +163,15 @@ export function findMentions(
       });
     }
     if (token.number !== undefined) {
-      candidates.push({ mention: { ...span(1), kind: 'number', value: token.number }, rank: 12 });
+      // "1 million", "$2.5 billion": the scale word is part of the number.
+      const scale = SCALE_WORDS.get(tokens[i + 1]?.lower ?? '');
+      const unit = token.text.startsWith('$') ? { unit: 'usd' } : {};
+      candidates.push({
+        mention: scale
+          ? { ...span(2), kind: 'number', value: token.number * scale, ...unit }
+          : { ...span(1), kind: 'number', value: token.number, ...unit },
+        rank: scale ? 22 : 12,
+      });
     }
     const month = MONTH_WORDS.get(token.lower);
     const nextIsYear = /^(1[89]|20)\d\d$/.test(tokens[i + 1]?.text ?? '');

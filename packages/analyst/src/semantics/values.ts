@@ -7,8 +7,12 @@ export interface ValueMatch {
   column: string;
   /** The value exactly as stored. */
   value: string;
-  /** How it was found: as written, as another word form (`sunny` → `sun`), or through a gazetteer. */
-  how: 'exact' | 'word_form' | 'gazetteer';
+  /**
+   * How it was found: as written, as another word form (`sunny` → `sun`), through a gazetteer, or
+   * as a synonym the semantic layer gives the value ("Amazon" for AMZN), or as a capitalised word
+   * of one value only ("Spielberg": Steven Spielberg).
+   */
+  how: 'exact' | 'word_form' | 'gazetteer' | 'synonym' | 'part';
 }
 
 /** Most distinct values of one column that are indexed. */
@@ -23,8 +27,20 @@ export class ValueIndex {
   private readonly byKey = new Map<string, Array<{ column: string; value: string }>>();
   private readonly byColumn = new Map<string, string[]>();
 
-  constructor(values: ReadonlyArray<{ column: string; values: readonly string[] }>) {
-    for (const { column, values: list } of values) {
+  private readonly bySynonym = new Map<string, Array<{ column: string; value: string }>>();
+
+  /**
+   * `synonyms`: the semantic layer's other names of values of the column ("Amazon" for AMZN);
+   * one naming a value the column does not hold is left out.
+   */
+  constructor(
+    values: ReadonlyArray<{
+      column: string;
+      values: readonly string[];
+      synonyms?: ReadonlyArray<{ value: string; synonyms: readonly string[] }>;
+    }>,
+  ) {
+    for (const { column, values: list, synonyms = [] } of values) {
       this.byColumn.set(column, [...list]);
       for (const value of list) {
         const key = normalizeValue(value);
@@ -32,6 +48,15 @@ export class ValueIndex {
         const entries = this.byKey.get(key) ?? [];
         entries.push({ column, value });
         this.byKey.set(key, entries);
+      }
+      const held = new Set(list);
+      for (const { value, synonyms: names } of synonyms) {
+        if (!held.has(value)) continue;
+        for (const name of names) {
+          const key = normalizeValue(name);
+          if (!key) continue;
+          this.bySynonym.set(key, [...(this.bySynonym.get(key) ?? []), { column, value }]);
+        }
       }
     }
   }
@@ -65,10 +90,14 @@ export class ValueIndex {
       const key = lowers[length]!;
       const exact = this.lookup(key, words);
       if (exact.length > 0) return { length, matches: exact.map((m) => ({ ...m, how: 'exact' })) };
+      const synonym = this.bySynonym.get(key);
+      if (synonym) return { length, matches: synonym.map((m) => ({ ...m, how: 'synonym' })) };
       const gazetteer = this.gazetteer(key, words);
       if (gazetteer.length > 0)
         return { length, matches: gazetteer.map((m) => ({ ...m, how: 'gazetteer' })) };
       if (length === 1) {
+        const part = this.partOf(words[0]!);
+        if (part) return { length, matches: [{ ...part, how: 'part' }] };
         for (const form of wordForms(words[0]!.lower)) {
           const found = this.lookup(form, words);
           if (found.length > 0)
@@ -162,6 +191,39 @@ export class ValueIndex {
     }
     this.near = { words: new NearWords(texts), places, entries };
     return this.near;
+  }
+
+  private parts: Map<string, { column: string; value: string } | null> | undefined;
+
+  /**
+   * "Spielberg" for Steven Spielberg, "Delta" for DELTA AIR LINES: a word written with a capital,
+   * of five letters or more and no stopword, that is a whole word of exactly one value of several
+   * words in one column (a word in two values, or in two columns, names none). Built at the first
+   * question that needs it.
+   */
+  private partOf(token: Token): { column: string; value: string } | undefined {
+    if (!/^\p{Lu}/u.test(token.text) || token.lower.length < 5 || STOPWORDS.has(token.lower))
+      return undefined;
+    if (!this.parts) {
+      const parts = new Map<string, { column: string; value: string } | null>();
+      for (const [key, list] of this.byKey) {
+        const words = new Set(key.split(' '));
+        if (words.size < 2) continue;
+        for (const word of words) {
+          if (word.length < 5) continue;
+          const seen = parts.get(word);
+          const here = list.length === 1 ? list[0]! : null;
+          if (seen === undefined) parts.set(word, here);
+          else if (
+            seen !== null &&
+            (here === null || seen.value !== here.value || seen.column !== here.column)
+          )
+            parts.set(word, null);
+        }
+      }
+      this.parts = parts;
+    }
+    return this.parts.get(token.lower) ?? undefined;
   }
 
   private lookup(key: string, words: readonly Token[]): Array<{ column: string; value: string }> {

@@ -245,15 +245,16 @@ function describeRow(row: readonly Cell[], plan: AnalysisPlan, display: Display)
 }
 
 /**
- * A factual paragraph written from the numbers only: the single value; or the top and bottom groups
- * and how many there are; or the first and last points of a series, with the change between them.
+ * A factual paragraph written from the numbers only: the single value (after "Yes." or "No." for a
+ * question whether there are any); or the top and bottom groups and how many there are; or the
+ * first and last points of a series, with the change between them.
  */
 export function summarize(
   plan: AnalysisPlan,
   table: AnswerTable,
   display: Display,
   restatement: string,
-  coverage?: AnswerCoverage,
+  options: { coverage?: AnswerCoverage | undefined; asksIfAny?: boolean } = {},
 ): string {
   if (plan.shape) return shapeSummary(plan, table, display, restatement);
   const measure = plan.measures[0]!;
@@ -267,7 +268,12 @@ export function summarize(
     const values = plan.measures.map(
       (m, j) => `${m.label}: ${fmt(table.rows[0]?.[j] ?? null, m.label)}`,
     );
-    return `${values.join('; ')} (${restatement.replace(/\.$/, '')}).`;
+    const answer = `${values.join('; ')} (${restatement.replace(/\.$/, '')}).`;
+    // "Were any flights … late?": yes or no, then the count.
+    const count = table.rows[0]?.[0];
+    if (options.asksIfAny && measure.aggregation === 'count' && typeof count === 'number')
+      return `${count > 0 ? 'Yes' : 'No'}. ${answer}`;
+    return answer;
   }
   const rows = table.rows;
   const first = rows[0]!;
@@ -293,7 +299,7 @@ export function summarize(
     // A last period the data ends inside is partial (decision 131): the change is measured to the
     // last whole period, and the partial one is named as such, never as a fall.
     const partialStart =
-      coverage?.partial && plan.sort[0]?.direction === 'asc' ? lastRow[0] : undefined;
+      options.coverage?.partial && plan.sort[0]?.direction === 'asc' ? lastRow[0] : undefined;
     const whole = partialStart === undefined ? rows : rows.filter((row) => row[0] !== partialStart);
     const lastWhole = whole.length > 1 ? whole[whole.length - 1]! : lastRow;
     const a = first[valueIndex];
@@ -316,13 +322,18 @@ export function summarize(
     }
     if (peak && numeric.length > 2)
       text += `; the highest is ${fmt(peak[valueIndex] ?? null)} for ${describeRow(peak, plan, display)}`;
-    if (coverage?.partial && lastWhole !== lastRow) {
+    if (options.coverage?.partial && lastWhole !== lastRow) {
       const grain = plan.dimensions[0]!.grain ?? 'period';
-      text += `; ${describeRow(lastRow, plan, display)} is partial (the data ends ${coverage.dataEnd.slice(0, 10)}), ${fmt(lastRow[valueIndex] ?? null)} for part of the ${grain}`;
+      text += `; ${describeRow(lastRow, plan, display)} is partial (the data ends ${options.coverage.dataEnd.slice(0, 10)}), ${fmt(lastRow[valueIndex] ?? null)} for part of the ${grain}`;
     }
     return `${text}.`;
   }
   const ranked = plan.sort[0]?.by === 'measure';
+  // Every group with the same value (rows named, one each): no group is the highest.
+  const value = first[valueIndex];
+  if (rows.length > 1 && ranked && rows.every((row) => row[valueIndex] === value)) {
+    return `${subject} by ${plan.dimensions.map((d) => d.label).join(' and ')}: ${fmt(value ?? null)} for each of the ${groups}${table.truncated ? `, first ${rows.length.toLocaleString('en-US')} shown` : ''}.`;
+  }
   let text = `${describeRow(first, plan, display)} has the ${plan.sort[0]?.direction === 'asc' ? 'lowest' : 'highest'} ${subject}: ${fmt(first[valueIndex] ?? null)}`;
   if (!ranked) text = `${subject} by ${plan.dimensions.map((d) => d.label).join(' and ')}`;
   if (rows.length > 1 && ranked) {

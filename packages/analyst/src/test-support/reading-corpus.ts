@@ -34,7 +34,7 @@ export function recordedQuestions(): CorpusEntry[] {
 
 /** A reading as plain JSON: columns by name, cues as a list. */
 export function readingJson(reading: Reading): unknown {
-  const { shape, chart, ...rest } = reading;
+  const { shape, chart, corrections, ...rest } = reading;
   return {
     ...rest,
     measures: reading.measures.map((m) => ({ ...m, column: m.column?.name ?? null })),
@@ -43,6 +43,7 @@ export function readingJson(reading: Reading): unknown {
     // Left out when absent, so questions without them keep their snapshot lines.
     ...(shape ? { shape: { ...shape, columns: shape.columns.map((c) => c.name) } } : {}),
     ...(chart ? { chart } : {}),
+    ...(corrections.length > 0 ? { corrections } : {}),
   };
 }
 

@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ReadingOptions, ReadingPass } from '../planner/reading/context.js';
 import { createReadingContext } from '../planner/reading/context.js';
 import { READING_PASSES } from '../planner/reading/passes/index.js';
+import type { Reading } from '../planner/reading/reading.js';
 import { openTestWorksheets, type FixtureName } from './worksheets.js';
 
 /**
@@ -33,6 +34,11 @@ export interface PassEffect {
   chart?: string;
 }
 
+const showMeasure = (m: Reading['measures'][number]) =>
+  `${m.aggregation}(${m.column?.name ?? '*'}) ${m.source}`;
+const showDimension = (d: Reading['dimensions'][number]) =>
+  `${d.column.name}${d.grain ? ` by ${d.grain}` : ''}`;
+
 /** Runs the passes before `pass`, then `pass`, and says what `pass` itself did. */
 export type EffectOf = (
   pass: ReadingPass,
@@ -54,8 +60,8 @@ export async function openPassTester(
     for (const earlier of READING_PASSES.slice(0, position)) earlier.run(context);
     const { reading, used } = context;
     const before = {
-      measures: reading.measures.length,
-      dimensions: reading.dimensions.length,
+      measures: reading.measures.map(showMeasure),
+      dimensions: reading.dimensions.map(showDimension),
       filters: reading.filters.length,
       ranking: JSON.stringify(reading.ranking),
       calculation: JSON.stringify(reading.calculation),
@@ -77,17 +83,17 @@ export async function openPassTester(
       const items = list.slice(from).map(show);
       return items.length > 0 ? items : undefined;
     };
-    const measures = added(
-      reading.measures,
-      before.measures,
-      (m) => `${m.aggregation}(${m.column?.name ?? '*'}) ${m.source}`,
-    );
+    // Items added at the end, or the whole list when the pass changed or reordered earlier ones.
+    const changed = (items: string[], earlier: readonly string[]) => {
+      if (earlier.every((item, i) => items[i] === item)) {
+        const tail = items.slice(earlier.length);
+        return tail.length > 0 ? tail : undefined;
+      }
+      return items;
+    };
+    const measures = changed(reading.measures.map(showMeasure), before.measures);
     if (measures) effect.measures = measures;
-    const dimensions = added(
-      reading.dimensions,
-      before.dimensions,
-      (d) => `${d.column.name}${d.grain ? ` by ${d.grain}` : ''}`,
-    );
+    const dimensions = changed(reading.dimensions.map(showDimension), before.dimensions);
     if (dimensions) effect.dimensions = dimensions;
     const filters = added(reading.filters, before.filters, (f) => f.text);
     if (filters) effect.filters = filters;
@@ -99,7 +105,9 @@ export async function openPassTester(
         ? null
         : calculation.kind === 'difference'
           ? `difference(${String(calculation.a)}, ${String(calculation.b)})`
-          : calculation.kind;
+          : calculation.kind === 'top_per_group'
+            ? `top_per_group ${calculation.n}`
+            : calculation.kind;
     }
     if (reading.asksForValue !== before.asksForValue) effect.asksForValue = reading.asksForValue;
     const cues = [...reading.cues].filter((cue) => !before.cues.has(cue));

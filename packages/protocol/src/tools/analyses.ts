@@ -125,7 +125,9 @@ export type PlanSort = z.infer<typeof PlanSortSchema>;
 /**
  * A calculation on top of the aggregated rows: each group's share of the total of the first
  * measure; the change of the first measure from the previous period along the first (time)
- * dimension; or the difference of the first measure between two values of the first dimension.
+ * dimension; the difference of the first measure between two values of the first dimension; or
+ * only the first `n` rows, in the plan's sort order, within each value of the first dimension
+ * (`top_per_group`: "for each origin, which car has the highest horsepower" with n = 1).
  */
 export const PlanCalculationSchema = z.discriminatedUnion('kind', [
   z.strictObject({ kind: z.literal('share_of_total') }),
@@ -135,6 +137,7 @@ export const PlanCalculationSchema = z.discriminatedUnion('kind', [
     a: ScalarSchema,
     b: ScalarSchema,
   }),
+  z.strictObject({ kind: z.literal('top_per_group'), n: z.number().int().min(1).max(100) }),
 ]);
 export type PlanCalculation = z.infer<typeof PlanCalculationSchema>;
 

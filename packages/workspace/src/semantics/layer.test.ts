@@ -166,6 +166,41 @@ describe('checkSemanticLayer', () => {
     );
   });
 
+  it('accepts value synonyms of a text column; refuses them elsewhere or naming two values', () => {
+    const titles = {
+      column: 'Title',
+      values: [{ value: 'Avatar', synonyms: ['the blue people film'] }],
+    };
+    expect(checkSemanticLayer({ columns: [titles] }, COLUMNS).columns[0]).toEqual(titles);
+    expect(
+      refusal({ columns: [{ column: 'US Gross', values: [{ value: '1', synonyms: ['one'] }] }] }),
+    ).toBe(
+      'Semantic layer refused: column "US Gross": value synonyms apply to text columns, not to a integer column',
+    );
+    expect(
+      refusal({
+        columns: [
+          {
+            column: 'Title',
+            values: [
+              { value: 'Alien', synonyms: ['The Film'] },
+              { value: 'Aliens', synonyms: ['the  film'] },
+            ],
+          },
+        ],
+      }),
+    ).toBe(
+      'Semantic layer refused: column "Title": value synonym "the  film" already names the value "Alien"',
+    );
+    expect(
+      refusal({
+        columns: [{ column: 'Title', values: [{ value: 'Up', synonyms: ['US gross'] }] }],
+      }),
+    ).toBe(
+      'Semantic layer refused: column "Title": value synonym "US gross" is already the name of column "US Gross"',
+    );
+  });
+
   it('compares words without case, underscores or extra spaces', () => {
     expect(phraseOf('  Miles_per_Gallon ')).toBe('miles per gallon');
     expect(phraseOf('Running  Time\tmin')).toBe('running time min');

@@ -35,6 +35,18 @@ export const ColumnSemanticsSchema = z.strictObject({
     .describe('How the column is summarised when a question names no aggregation.'),
   format: ValueFormatSchema.optional().describe('How its values are written.'),
   decimals: z.number().int().min(0).max(20).optional().describe('Digits after the decimal point.'),
+  values: z
+    .array(
+      z.strictObject({
+        value: z.string().min(1).max(300).describe('A value of the column, exactly as stored.'),
+        synonyms: z.array(text(60)).min(1).max(20).describe('Other names people use for it.'),
+      }),
+    )
+    .max(500)
+    .optional()
+    .describe(
+      'Other names people use for values of a text column, as Power BI Q&A\'s value synonyms: "Amazon" for the ticker AMZN.',
+    ),
 });
 export type ColumnSemantics = z.infer<typeof ColumnSemanticsSchema>;
 
@@ -84,7 +96,8 @@ const quote = (value: string) => JSON.stringify(value);
  * as `invalid_argument` naming each bad column: a shape the schema does not admit, a column the
  * worksheet does not have, two entries for one column, a format, aggregation or decimals that do
  * not fit the column's type, a label shared by two columns or equal to another column's name, and
- * a synonym used twice in the worksheet or equal to another column's name or label.
+ * a synonym used twice in the worksheet or equal to another column's name or label, value synonyms on
+ * a column that is not text, and a value synonym naming two values or equal to a column's word.
  */
 export function checkSemanticLayer(
   input: unknown,
@@ -115,6 +128,8 @@ export function checkSemanticLayer(
       );
     if (entry.decimals !== undefined && !NUMERIC.has(type))
       problems.push(`${at}: decimals apply to numbers, not to a ${type} column`);
+    if (entry.values?.length && type !== 'string')
+      problems.push(`${at}: value synonyms apply to text columns, not to a ${type} column`);
   }
   problems.push(...nameClashes(layer, columns));
   if (problems.length > 0) throw refuse(problems);
@@ -179,6 +194,26 @@ function nameClashes(layer: SemanticLayer, columns: readonly WorksheetColumn[]):
   for (const entry of layer.columns) if (entry.label) claim(entry.label, entry.column, 'label');
   for (const entry of layer.columns)
     for (const synonym of entry.synonyms ?? []) claim(synonym, entry.column, 'synonym');
+  // A value synonym names one value of the worksheet: never two values, never a column.
+  const values = new Map<string, string>();
+  for (const entry of layer.columns) {
+    for (const { value, synonyms } of entry.values ?? []) {
+      for (const synonym of synonyms) {
+        const key = phraseOf(synonym);
+        const here = `${entry.column}\n${value}`;
+        const owner = values.get(key);
+        if (owner !== undefined && owner !== here)
+          problems.push(
+            `column ${quote(entry.column)}: value synonym ${quote(synonym)} already names the value ${quote(owner.split('\n')[1]!)}`,
+          );
+        else if (owners.has(key))
+          problems.push(
+            `column ${quote(entry.column)}: value synonym ${quote(synonym)} is already the ${owners.get(key)!.what} of column ${quote(owners.get(key)!.column)}`,
+          );
+        values.set(key, here);
+      }
+    }
+  }
   return problems;
 }
 

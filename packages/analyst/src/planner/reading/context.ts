@@ -63,14 +63,17 @@ export interface ReadingContext {
   readonly addFilter: (filter: PlanFilter, source: ReadFilter['source'], words: string) => void;
 }
 
-/** A fresh context: the question tokenized and read into mentions, an empty reading. */
+/**
+ * A fresh context: the question tokenized (or its `tokens`, read with corrections) and read into
+ * mentions, an empty reading.
+ */
 export function createReadingContext(
   question: string,
   semantics: WorksheetSemantics,
   values: ValueIndex,
   options: ReadingOptions = {},
+  tokens: readonly Token[] = tokenize(question),
 ): ReadingContext {
-  const tokens = tokenize(question);
   const mentions = findMentions(tokens, semantics, values);
   const reading = emptyReading();
   const used = new Set<number>();

@@ -60,6 +60,8 @@ export interface Reading {
   } | null;
   /** A chart kind the question asks for by name ("as a bar chart"). */
   chart: { kind: 'bar' | 'line'; words: string } | null;
+  /** Words read as typos of the worksheet's words ("orgin" as "origin"); see `spelling.ts`. */
+  corrections: Array<{ written: string; read: string }>;
   /** Why the question cannot be answered as it stands; set instead of guessing. */
   problem: { code: 'not_understood' | 'needs_clarification'; message: string } | null;
 }
@@ -79,6 +81,7 @@ export function emptyReading(): Reading {
     alternatives: [],
     shape: null,
     chart: null,
+    corrections: [],
     problem: null,
   };
 }

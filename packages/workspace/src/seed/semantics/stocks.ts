@@ -10,6 +10,13 @@ export const STOCKS_SEMANTICS: SemanticLayer = {
       synonyms: ['ticker', 'ticker symbol', 'stock symbol', 'stock', 'company', 'firm'],
       defaultAggregation: 'count_distinct',
       format: 'text',
+      values: [
+        { value: 'MSFT', synonyms: ['Microsoft'] },
+        { value: 'AMZN', synonyms: ['Amazon', 'Amazon.com'] },
+        { value: 'IBM', synonyms: ['International Business Machines'] },
+        { value: 'GOOG', synonyms: ['Google', 'Alphabet'] },
+        { value: 'AAPL', synonyms: ['Apple'] },
+      ],
     },
     {
       column: 'date',

@@ -1,4 +1,42 @@
+import type { ColumnSemantics } from '../../../semantics/worksheet.js';
+import type { Mention } from '../../mentions.js';
 import type { ReadingPass } from '../context.js';
+import type { Reading } from '../reading.js';
+
+type ColumnMention = Extract<Mention, { kind: 'column' }>;
+
+/**
+ * "the highest grossing movies worldwide": a measure read
+ * from words naming several columns, where another phrase of the question names exactly one of
+ * them and nothing else. That phrase says which: the measure is read on that column, and the
+ * phrase's own measure (the same column, its default aggregation) is dropped as a repetition.
+ * Nothing is asked, and nothing is offered instead. `named` holds, per column, the words of the
+ * phrases that name it alone (read once for the question, so this stays linear).
+ */
+function qualified(
+  m: ColumnMention,
+  others: readonly ColumnSemantics[],
+  named: ReadonlyMap<ColumnSemantics, ReadonlySet<string>>,
+  reading: Reading,
+): boolean {
+  const chosen = [m.column, ...others].filter((c) => named.has(c));
+  if (chosen.length !== 1) return false;
+  const column = chosen[0]!;
+  const measured = reading.measures.filter(
+    (x) => x.column === m.column && x.words?.includes(m.words),
+  );
+  if (measured.length === 0) return false;
+  const words = named.get(column)!;
+  const repeats = (x: { column: ColumnSemantics | null; words: string | null }) =>
+    x.column === column && x.words !== null && words.has(x.words);
+  if (reading.dimensions.some(repeats)) return false;
+  reading.measures = reading.measures.filter((x) => measured.includes(x) || !repeats(x));
+  for (const x of measured) {
+    x.column = column;
+    x.words = `${x.words} … ${[...words].join(' ')}`;
+  }
+  return true;
+}
 
 /**
  * A column phrase that names others as well ("temperature": temp_max, temp_min): offers two of them,
@@ -8,6 +46,13 @@ import type { ReadingPass } from '../context.js';
 export const columnAlternatives: ReadingPass = {
   name: 'column-alternatives',
   run({ question, mentions, reading }) {
+    // The columns some phrase names alone ("worldwide": Worldwide Gross), with those phrases.
+    const named = new Map<ColumnSemantics, Set<string>>();
+    for (const x of mentions) {
+      if (x.kind !== 'column' || x.others.length > 0 || x.alsoNamed?.length) continue;
+      named.set(x.column, (named.get(x.column) ?? new Set()).add(x.words));
+    }
+    let resolved = 0;
     mentions.forEach((m) => {
       if (m.kind !== 'column') return;
       // A steward's word for one column that another column's own name holds too ("gross": the
@@ -15,6 +60,11 @@ export const columnAlternatives: ReadingPass = {
       // like any phrase naming two columns (precision first: never picked silently).
       const others = [...m.others, ...(m.alsoNamed ?? [])];
       if (others.length === 0) return;
+      // Once per question: the measures it reads are few, and so is the work.
+      if (resolved === 0 && qualified(m, others, named, reading)) {
+        resolved += 1;
+        return;
+      }
       reading.alternatives.push(
         ...others.slice(0, 2).map((other) => ({
           question: question.replace(m.words, other.name),

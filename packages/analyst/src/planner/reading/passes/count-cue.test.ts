@@ -5,15 +5,24 @@ describePass(
   countCue,
   ['movies', 'airports'],
   [
-    // Asking for the rows themselves: their bare count would answer a smaller question.
-    ['movies', 'which movies were directed by James Cameron', refusedEffect()],
-    ['movies', 'list the movies directed by James Cameron', refusedEffect()],
-    ['movies', 'show me all movies directed by James Cameron', refusedEffect()],
-    ['airports', 'airports in Chicago', refusedEffect()],
+    // Asking for the rows themselves, by their own noun and a filter: named, one line per name
+    // (their bare count would answer a smaller question).
+    ['movies', 'which movies were directed by James Cameron', { dimensions: ['Title'] }],
+    ['movies', 'list the movies directed by James Cameron', { dimensions: ['Title'] }],
+    ['movies', 'show me all movies directed by James Cameron', { dimensions: ['Title'] }],
+    ['airports', 'airports in Chicago', { dimensions: ['name'] }],
+    // Called only "records": still refused. With nothing but the rows' noun, the plan refuses.
+    ['movies', 'records directed by James Cameron', refusedEffect()],
+    ['airports', 'all airports', {}],
     // A count asked for in so many words, or read from "total": answered.
     ['movies', 'how many movies were directed by James Cameron', {}],
     ['movies', 'number of movies directed by James Cameron', {}],
     ['movies', 'count the movies directed by James Cameron', {}],
+    // Whether there are any: the count answers it (0 is no).
+    ['movies', 'were any movies directed by James Cameron', {}],
+    ['airports', 'are there any airports in Chicago', {}],
+    // "any" later in the question is not a yes/no question.
+    ['airports', 'show any airports in Chicago', { dimensions: ['name'] }],
     // A count per group is not a bare count of rows.
     ['movies', 'movies by genre', {}],
     ['airports', 'how often is Chicago the city', {}],

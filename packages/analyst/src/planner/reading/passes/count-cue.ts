@@ -1,24 +1,50 @@
+import type { ColumnSemantics, WorksheetSemantics } from '../../../semantics/worksheet.js';
 import { keywordOf } from '../../mentions.js';
 import type { ReadingPass } from '../context.js';
 
 /** Count words the keywords do not hold ("how often did it rain"). */
 const COUNT_PHRASES = /\bhow often\b/i;
 
+/**
+ * A yes/no question about whether any row exists ("were any flights … late?", "did any strike …",
+ * "are there any …"): its count answers it (0 is no), and the summary says yes or no.
+ */
+export const ASKS_IF_ANY = /^\s*(?:were|was|are|is|did|do|does|has|have|had)\s+(?:there\s+)?any\b/i;
+
 /** Words before the rows asked for ("which", "list the", "show me all"), left out of the alternative. */
 const LISTING_START =
   /^\s*(?:please\s+)?(?:which|what|list|show(?:\s+me)?|give\s+me|find|get)\s+(?:all\s+)?(?:of\s+)?(?:the\s+)?/i;
 
 /**
+ * The column that names the rows, to list them by: a text column called a name or title
+ * ("name", "Title", "Airport Name") holding a distinct value for most rows; none for rows without
+ * names (a flight, a day), which are not listed.
+ */
+function namesOfRows(semantics: WorksheetSemantics): ColumnSemantics | undefined {
+  const rows = semantics.source.rowCount;
+  return semantics.columns
+    .filter(
+      (c) =>
+        c.type === 'string' &&
+        /\b(name|title)\b/i.test(c.name.replace(/_/g, ' ')) &&
+        c.profile.distinctCount >= 0.5 * rows &&
+        rows > 1,
+    )
+    .sort((a, b) => b.profile.distinctCount - a.profile.distinctCount)[0];
+}
+
+/**
  * The count cue (docs/ask-analyst.md, "The precision rule"): a question that reads as a bare count
  * of rows (no grouping, ranking, calculation or shape) is answered only when it asks for a count
- * ("how many", "number of", "count", "how often", or a count read from "total flights"). "Which
+ * ("how many", "number of", "count", "how often", a count read from "total flights", or
+ * whether there are any: "were any flights …"). "Which
  * movies were directed by James Cameron" and "airports in Chicago" ask for the rows themselves;
  * their count would answer a smaller question with a success. A follow-up without a measure of its
  * own keeps the previous turn's, so it is left to the plan.
  */
 export const countCue: ReadingPass = {
   name: 'count-cue',
-  run({ question, mentions, reading, followsTurn }) {
+  run({ question, mentions, reading, semantics, followsTurn }) {
     if (reading.problem || followsTurn) return;
     if (reading.dimensions.length > 0 || reading.ranking || reading.calculation || reading.shape)
       return;
@@ -28,8 +54,21 @@ export const countCue: ReadingPass = {
     const counted =
       reading.measures.some((m) => m.source === 'stated') ||
       mentions.some((m) => keywordOf(m, 'count') || keywordOf(m, 'count_distinct')) ||
-      COUNT_PHRASES.test(question);
+      COUNT_PHRASES.test(question) ||
+      ASKS_IF_ANY.test(question);
     if (counted) return;
+    // The rows themselves, called by what they are and narrowed by a filter ("airports in
+    // Chicago", "movies directed by James Cameron"), are answered by naming them: one line per name
+    // of the rows (their name or title column), with how many rows bear it. Without the rows' own
+    // noun ("rows", "records" are not), without a filter, or without names, it stays refused.
+    const label = namesOfRows(semantics);
+    const named = mentions.some(
+      (m) => m.kind === 'entity' && !/^(rows?|records?|entr(y|ies)|items?|lines?)$/i.test(m.words),
+    );
+    if (label && named && reading.filters.length > 0) {
+      reading.dimensions.push({ column: label, grain: null, source: 'defaulted', words: null });
+      return;
+    }
     const rows = question.replace(LISTING_START, '').replace(/[?.!\s]+$/, '');
     reading.alternatives.push({ question: `how many ${rows}`, reason: 'their count' });
     reading.problem = {

@@ -1,4 +1,5 @@
 import { STOPWORDS, tokenize } from '../../../text/tokens.js';
+import { keywordOf } from '../../mentions.js';
 import type { ReadingPass } from '../context.js';
 import { CHART_KIND_WORDS, COLUMN_NOUNS, FILLER_WORDS } from '../filler.js';
 
@@ -44,15 +45,22 @@ export const fillerWords: ReadingPass = {
     mentions.forEach((m, index) => {
       if (used.has(index)) return;
       // A keyword only of stopwords that no pass used ("over" without "time") connects.
-      if (m.kind === 'keyword' && tokens.slice(m.start, m.end).every((t) => STOPWORDS.has(t.lower)))
+      // A negation ("not", "no") is never filler: unplaced, it fails the turn.
+      if (
+        m.kind === 'keyword' &&
+        !keywordOf(m, 'negation') &&
+        tokens.slice(m.start, m.end).every((t) => STOPWORDS.has(t.lower))
+      )
         return use(index);
       if (m.kind !== 'word') return;
       const token = tokens[m.start]!;
       const word = token.lower;
       const after = mentions[index + 1];
       const before = mentions[index - 1];
+      // "US" in capitals is a country, never the pronoun of "let us".
+      const pronounAsCode = word === 'us' && token.text === 'US';
       if (
-        FILLER_WORDS.has(word) ||
+        (FILLER_WORDS.has(word) && !pronounAsCode) ||
         (ownWords.has(token.stem) && m.start > 0 && /^\p{Lu}/u.test(token.text)) ||
         STOPWORDS.has(token.stem) ||
         (CHART_KIND_WORDS.has(word) &&

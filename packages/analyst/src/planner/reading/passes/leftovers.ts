@@ -2,17 +2,11 @@ import { keywordOf } from '../../mentions.js';
 import type { ReadingPass } from '../context.js';
 import { filterOf } from '../filters.js';
 
-/** Keywords that only connect or cue: placed without adding anything when nothing used them. */
-const CONNECTIVES = [
-  'twin',
-  'time_anchor',
-  'between',
-  'which',
-  'group',
-  'cue',
-  'negation',
-  'compare',
-];
+/**
+ * Keywords that only connect or cue: placed without adding anything when nothing used them. A
+ * negation is not one: a "not" no pass read would answer the opposite question.
+ */
+const CONNECTIVES = ['twin', 'time_anchor', 'between', 'which', 'group', 'cue', 'compare'];
 
 /**
  * What is left and carries no meaning of its own: row words ("cars"), stopwords, connecting

@@ -8,8 +8,22 @@ import type { ReadingPass } from '../context.js';
 /** Superlatives of quantity: "the most movies" ranks by how many rows there are. */
 const QUANTITY = new Set(['most', 'least', 'fewest', 'busiest']);
 
+/** Superlatives that rank the values of a category by how often they occur ("most common genre"). */
+export const FREQUENCY: ReadonlySet<string> = new Set([
+  ...QUANTITY,
+  'most common',
+  'most frequent',
+  'most popular',
+  'most often',
+  'commonest',
+  'least common',
+  'least frequent',
+  'least popular',
+  'rarest',
+]);
+
 /** Superlative adjectives and the measures they name (general vocabulary, not one data set). */
-const ADJECTIVE_MEASURES: Record<string, readonly string[]> = {
+export const ADJECTIVE_MEASURES: Readonly<Record<string, readonly string[]>> = {
   heaviest: ['weight', 'mass'],
   lightest: ['weight', 'mass'],
   longest: ['length', 'duration', 'running time', 'distance'],
@@ -30,6 +44,24 @@ const ADJECTIVE_MEASURES: Record<string, readonly string[]> = {
   driest: ['precipitation'],
   oldest: ['age'],
   youngest: ['age'],
+  'most populous': ['population'],
+  'least populous': ['population'],
+  'most populated': ['population'],
+  'least populated': ['population'],
+  'most powerful': ['horsepower', 'power'],
+  'least powerful': ['horsepower', 'power'],
+  'most fuel efficient': ['fuel efficiency', 'fuel economy', 'miles per gallon'],
+  'least fuel efficient': ['fuel efficiency', 'fuel economy', 'miles per gallon'],
+  'most efficient': ['fuel efficiency', 'efficiency'],
+  'least efficient': ['fuel efficiency', 'efficiency'],
+  windiest: ['wind', 'wind speed'],
+  calmest: ['wind', 'wind speed'],
+  rainiest: ['precipitation', 'rainfall'],
+  'most delayed': ['delay'],
+  'least delayed': ['delay'],
+  richest: ['income', 'wealth', 'gdp'],
+  wealthiest: ['income', 'wealth', 'gdp'],
+  poorest: ['income', 'wealth', 'gdp'],
 };
 
 /** The numeric column a superlative adjective measures ("heaviest" → Weight_in_lbs), if any. */
@@ -92,6 +124,17 @@ export const measures: ReadingPass = {
       const share = keywordOf(m, 'share');
       if (!aggregation && !count && !distinct && !superlative && !share) return;
       let targetIndex = next(index, 3);
+      // "average 2009 price", "total 2015 rainfall", "how many Nolan films": a year the time
+      // filters read, or a value the value filters read, sits between the word and its measure.
+      const between = at(targetIndex);
+      if (
+        (aggregation || superlative || count || distinct) &&
+        (between?.kind === 'number' || between?.kind === 'value') &&
+        used.has(targetIndex) &&
+        at(next(targetIndex, 1))?.kind === 'column'
+      ) {
+        targetIndex = next(targetIndex, 1);
+      }
       // "the total number of flights": the inner count or aggregation says it; this word adds nothing.
       if (
         aggregation &&
@@ -157,6 +200,32 @@ export const measures: ReadingPass = {
       use(index);
       reading.asksForValue = true;
       if (superlative) superlatives.push({ direction: superlative.direction, words: m.words });
+      const adjective = superlative && ADJECTIVE_MEASURES[m.words.toLowerCase()];
+      if (
+        adjective &&
+        !aggregation &&
+        target?.kind === 'column' &&
+        used.has(targetIndex) &&
+        reading.dimensions.some((d) => d.column === target.column)
+      ) {
+        // "top 5 most populous countries": the ranking took the countries as groups; the adjective
+        // names what ranks them.
+        const measured = adjectiveColumn(m.words, semantics);
+        if (!measured) {
+          reading.problem = {
+            code: 'not_understood',
+            message: `I read "${words}" but could not tell which column "${m.words}" measures in ${semantics.source.name}.`,
+          };
+          return;
+        }
+        reading.measures.push({
+          column: measured,
+          aggregation: explicit ?? measured.defaultAggregation,
+          source: 'stated',
+          words: m.words,
+        });
+        return;
+      }
       if (target?.kind === 'column' && !used.has(targetIndex)) {
         use(targetIndex);
         // "the lowest temperature" where a phrase names temp_max and temp_min: the min twin.
@@ -220,6 +289,23 @@ export const measures: ReadingPass = {
               source: 'stated',
               words: m.words,
             });
+            return;
+          }
+          if (superlative && !FREQUENCY.has(m.words.toLowerCase())) {
+            // "the highest rated movies" read on MPAA Rating: "highest" is no frequency, and no
+            // measure of this column; ranking its values by their count would answer another
+            // question. Asked when the phrase names measures too, refused otherwise.
+            const measures = target.others.filter((c) => c.role === 'measure');
+            reading.problem =
+              measures.length > 0
+                ? {
+                    code: 'needs_clarification',
+                    message: `"${target.words}" may mean ${[column, ...measures].map((c) => c.name).join(' or ')}. Say which one you mean.`,
+                  }
+                : {
+                    code: 'not_understood',
+                    message: `I read "${words}", but ${column.name} names or codes rows: "${m.words}" measures nothing in it. Name a measure, for example "${m.words} ${semantics.columns.find((c) => c.role === 'measure')?.name ?? 'value'}".`,
+                  };
             return;
           }
           if (superlative) {

@@ -3,7 +3,7 @@ import { numericComparisons } from './numeric-comparisons.js';
 
 describePass(
   numericComparisons,
-  ['cars'],
+  ['cars', 'flights', 'weather', 'stocks', 'strikes'],
   [
     [
       'cars',
@@ -39,5 +39,45 @@ describePass(
     ],
     // No numeric column next to it: nothing to compare.
     ['cars', 'how many cars over 150', {}],
+    // A unit after the number: read with it, converted to the column's unit.
+    [
+      'weather',
+      'how many days had between 10 and 20 mm of precipitation',
+      {
+        filters: ['precipitation is at least 10', 'precipitation is at most 20'],
+        placed: ['between', '10', 'and', '20', 'mm', 'precipitation'],
+      },
+    ],
+    [
+      'flights',
+      'flights more than 2 hours late',
+      { filters: ['delay is above 120'], placed: ['more than', '2', 'hours', 'late'] },
+    ],
+    // A unit names the one numeric column that has it.
+    [
+      'stocks',
+      'how many months was AAPL above 100 dollars',
+      { filters: ['price is above 100'], placed: ['above', '100', 'dollars'] },
+    ],
+    // A scale word is part of the number.
+    [
+      'strikes',
+      'strikes with total cost over 1 million',
+      { filters: ['Cost Total $ is above 1000000'], placed: ['total cost', 'over', '1 million'] },
+    ],
+    // A unit that is not the column's is left for the refusal, never compared in the wrong unit.
+    [
+      'cars',
+      'how many cars with weight over 2000 kg',
+      { filters: ['Weight_in_lbs is above 2000'], placed: ['weight', 'over', '2000'] },
+    ],
+    // A word of the column's own name as its unit.
+    [
+      'cars',
+      'how many cars with weight over 4900 lbs',
+      { filters: ['Weight_in_lbs is above 4900'], placed: ['weight', 'over', '4900', 'lbs'] },
+    ],
+    // Several columns in that unit: no column guessed.
+    ['strikes', 'how many strikes over 500 dollars', {}],
   ],
 );

@@ -73,17 +73,19 @@ export const timeFilters: ReadingPass = {
         }
         const andIndex = index + 1;
         const after = at(andIndex + 1);
-        if (
-          between &&
-          at(andIndex)
-            ?.words.toLowerCase()
-            .match(/^(and|to|through|until)$/) &&
-          isYear(after)
-        ) {
-          const words = `${before!.words} ${m.words} ${at(andIndex)!.words} ${after.words}`;
+        const joiner = at(andIndex)?.words.toLowerCase() ?? '';
+        // "between 1990 and 2000", "from 1990 to 2000", and "1990 to 2000" alone: one inclusive
+        // range (without "between"/"from", "and" lists years: "in 2012 and 2015").
+        const linked = between
+          ? /^(and|to|through|thru|until|till)$/.test(joiner)
+          : /^(to|through|thru|until|till)$/.test(joiner);
+        if (linked && isYear(after) && (between || after.value > m.value)) {
+          const from = between ? `${before!.words} ` : '';
+          const words = `${from}${m.words} ${at(andIndex)!.words} ${after.words}`;
           addFilter(filterOf(target.column.name, 'gte', m.value, target.part), 'stated', words);
           addFilter(filterOf(target.column.name, 'lte', after.value, target.part), 'stated', words);
-          use(previous(index, 1), index, andIndex, andIndex + 1);
+          use(index, andIndex, andIndex + 1);
+          if (between) use(previous(index, 1));
           return;
         }
         const suffix = at(index + 1);

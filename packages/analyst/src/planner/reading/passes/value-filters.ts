@@ -1,6 +1,6 @@
 import type { ValueMatch } from '../../../semantics/values.js';
 import type { WorksheetSemantics } from '../../../semantics/worksheet.js';
-import { keywordOf } from '../../mentions.js';
+import { keywordOf, type Mention } from '../../mentions.js';
 import type { ReadingPass } from '../context.js';
 import { filterOf } from '../filters.js';
 
@@ -25,6 +25,27 @@ function chooseValueColumn(
   if (twins.length >= 2) return { chosen: [], ambiguous: [...matches] };
   const categorical = columns.find((name) => semanticsOf(name)?.role === 'category') ?? columns[0]!;
   return { chosen: byColumn(categorical), ambiguous: [] };
+}
+
+/** The negation keywords before a value: next to it, or before the preposition in front of it. */
+function negationsBefore(
+  index: number,
+  previous: (index: number, skip?: number) => number,
+  at: (index: number) => Mention | undefined,
+): number[] {
+  const found: number[] = [];
+  let j = previous(index, 2);
+  for (let step = 0; step < 2 && j >= 0; step += 1) {
+    if (keywordOf(at(j), 'negation')) {
+      found.push(j);
+      break;
+    }
+    const preposition =
+      keywordOf(at(j), 'twin') || keywordOf(at(j), 'time_anchor')?.op === 'in' ? true : false;
+    if (!preposition) break;
+    j = previous(j, 2);
+  }
+  return found;
 }
 
 /**
@@ -67,9 +88,10 @@ export const valueFilters: ReadingPass = {
         keywordOf(at(before), 'twin')?.twin ??
         keywordOf(at(previous(index, 1)), 'twin')?.twin ??
         null;
-      const negated = [previous(index, 1), previous(index, 2)].some((j) =>
-        keywordOf(at(j), 'negation'),
-      );
+      // "without Europe", "not in Texas", "outside the USA", "not from ATL": the negation before
+      // the value, past one preposition ("in", "at", "from", "to").
+      const negations = negationsBefore(index, previous, at);
+      const negated = negations.length > 0;
       const { chosen, ambiguous } = chooseValueColumn(matches, twin, semantics, namedColumns);
       if (ambiguous.length > 0) {
         const columns = [...new Set(ambiguous.map((a) => a.column))];
@@ -106,9 +128,7 @@ export const valueFilters: ReadingPass = {
       const how = chosen[0]!.how === 'exact' ? m.words : `${m.words} (read as ${chosen[0]!.value})`;
       if (negated) {
         for (const match of chosen) addFilter(filterOf(column, 'ne', match.value), source, how);
-        [previous(index, 1), previous(index, 2)].forEach(
-          (j) => keywordOf(at(j), 'negation') && use(j),
-        );
+        use(...negations);
         return;
       }
       foundValues.push({ column, value: chosen[0]!.value, index, words: how });
