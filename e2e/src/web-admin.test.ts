@@ -323,8 +323,20 @@ describe('connected activity and the owner’s admin (SPEC section 9)', () => {
           expect(asked.status).toBe(200);
         }
         for (const [name, path, ready] of pages) {
-          await page.goto(`${world.stack.appUrl}${path}`);
-          await page.waitForSelector(ready);
+          // Telemetry is written in batches (a quarter second apart): the page may load before
+          // ada's question is in it, so it is loaded again until it is.
+          await expect
+            .poll(
+              async () => {
+                await page.goto(`${world.stack.appUrl}${path}`);
+                return page
+                  .waitForSelector(ready, { timeout: 5_000 })
+                  .then(() => true)
+                  .catch(() => false);
+              },
+              { timeout: 30_000, interval: 500 },
+            )
+            .toBe(true);
           await page.screenshot({
             path: join(artifacts, `${name}-${colorScheme}-${width}.png`),
             fullPage: true,
