@@ -1,10 +1,9 @@
-import { writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
-import AxeBuilder from '@axe-core/playwright';
 import type { Client } from '@modelcontextprotocol/client';
 import type { BrowserContext, Page } from 'playwright-core';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { artifactFolder } from './fixtures/artifacts.js';
+import { saveAxeFindings, seriousViolations } from './fixtures/axe.js';
 import { useE2eWorld } from './fixtures/world.js';
 import { AuthorizationDenied, connectAs } from './flows/connect.js';
 import { runOps } from './flows/ops.js';
@@ -265,22 +264,12 @@ describe('the product web app (SPEC section 9)', () => {
             fullPage: true,
           });
           if (width !== 1280) continue;
-          const { violations } = await new AxeBuilder({ page }).analyze();
-          for (const v of violations) {
-            if (v.impact === 'serious' || v.impact === 'critical') {
-              findings.push(
-                `${name} (${colorScheme}): ${v.id} ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`,
-              );
-            }
-          }
+          findings.push(...(await seriousViolations(page, name, colorScheme)));
         }
         await context.close();
       }
     }
-    await writeFile(
-      join(artifacts, 'axe.txt'),
-      findings.join('\n') || 'no serious or critical violation\n',
-    );
+    await saveAxeFindings(artifacts, findings);
     expect(findings).toEqual([]);
   });
 });
