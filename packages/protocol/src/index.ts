@@ -157,3 +157,4 @@ export type {
   TurnStatus,
   ValueFormat,
 } from './tools/analyses.js';
+export { periodEnd } from './time-periods.js';

@@ -1,37 +1,16 @@
-import type {
-  AnalysisPlan,
-  AnswerCoverage,
-  AnswerTable,
-  Cell,
-  TimeGrain,
+import {
+  periodEnd,
+  type AnalysisPlan,
+  type AnswerCoverage,
+  type AnswerTable,
+  type Cell,
+  type TimeGrain,
 } from '@ask-analyst/protocol';
 import type { WorksheetSemantics } from '../semantics/worksheet.js';
 
 const MINUTE = 60_000;
 const HOUR = 60 * MINUTE;
 const DAY = 24 * HOUR;
-
-/** Where a period of `grain` starting at `start` (epoch ms, UTC) ends; null for folding grains. */
-export function periodEnd(start: number, grain: TimeGrain): number | null {
-  const date = new Date(start);
-  const [year, month] = [date.getUTCFullYear(), date.getUTCMonth()];
-  switch (grain) {
-    case 'year':
-      return Date.UTC(year + 1, 0, 1);
-    case 'quarter':
-      return Date.UTC(year, month + 3, 1);
-    case 'month':
-      return Date.UTC(year, month + 1, 1);
-    case 'week':
-      return start + 7 * DAY;
-    case 'day':
-      return start + DAY;
-    case 'hour':
-      return start + HOUR;
-    default:
-      return null;
-  }
-}
 
 /** The start of the period of `grain` holding `time` (weeks start on Monday, as DuckDB's). */
 export function periodStart(time: number, grain: TimeGrain): number | null {

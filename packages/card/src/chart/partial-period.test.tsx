@@ -4,22 +4,13 @@ import { describe, expect, it, vi } from 'vitest';
 import { recordedAnswer, recordedTurn } from '../test-support/recorded.js';
 import { AnswerView } from '../views/answer-view.js';
 import { TurnView } from '../views/turn-view.js';
-import { partialLastPeriod, periodEnd } from './partial-period.js';
+import { partialLastPeriod } from './partial-period.js';
 
 // The recorded monthly flights (Jan to Jul 2001); July holds 6 flights. Without the analyst's
 // coverage, as if the data went on past July: only the time of the answer marks July.
 const monthly = (): Answer => ({ ...recordedAnswer('answer-line'), coverage: undefined });
 
 describe('a partial last period', () => {
-  it('ends each grain on its calendar boundary', () => {
-    const start = Date.UTC(2001, 10, 1);
-    expect(periodEnd(start, 'month')).toBe(Date.UTC(2001, 11, 1));
-    expect(periodEnd(start, 'quarter')).toBe(Date.UTC(2002, 1, 1));
-    expect(periodEnd(Date.UTC(2001, 0, 1), 'year')).toBe(Date.UTC(2002, 0, 1));
-    expect(periodEnd(start, 'week')).toBe(Date.UTC(2001, 10, 8));
-    expect(periodEnd(start, 'month_of_year')).toBeNull();
-  });
-
   it('is the last month when the answer was computed before it ended, and only then', () => {
     const july = Date.UTC(2001, 6, 1);
     expect(partialLastPeriod(monthly(), Date.UTC(2001, 6, 9))).toEqual({

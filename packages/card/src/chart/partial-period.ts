@@ -1,9 +1,6 @@
-import type { Answer, TimeGrain } from '@ask-analyst/protocol';
+import { periodEnd, type Answer, type TimeGrain } from '@ask-analyst/protocol';
 import { parseDate } from '../format/format-value.js';
 import { columnIndex } from './chart-data.js';
-
-const HOUR = 3_600_000;
-const DAY = 24 * HOUR;
 
 /** The grains that cut time into consecutive periods (the folding ones, such as month_of_year, do not). */
 const PERIODS: ReadonlySet<TimeGrain> = new Set([
@@ -14,29 +11,6 @@ const PERIODS: ReadonlySet<TimeGrain> = new Set([
   'day',
   'hour',
 ]);
-
-/** Where the period of `grain` starting at `start` (epoch ms, UTC as dates travel) ends. */
-export function periodEnd(start: number, grain: TimeGrain): number | null {
-  const date = new Date(start);
-  const year = date.getUTCFullYear();
-  const month = date.getUTCMonth();
-  switch (grain) {
-    case 'year':
-      return Date.UTC(year + 1, 0, 1);
-    case 'quarter':
-      return Date.UTC(year, month + 3, 1);
-    case 'month':
-      return Date.UTC(year, month + 1, 1);
-    case 'week':
-      return start + 7 * DAY;
-    case 'day':
-      return start + DAY;
-    case 'hour':
-      return start + HOUR;
-    default:
-      return null;
-  }
-}
 
 /**
  * The last period of a time series that holds only part of its data: not over when the answer was
