@@ -7,12 +7,13 @@
 // brought (this script runs itself again on it, with its folder first on PATH for every child).
 // The decisions are in bootstrap/plan.mjs, with their tests.
 import { spawn, spawnSync } from 'node:child_process';
-import { existsSync, mkdirSync, readdirSync, readFileSync, rmSync } from 'node:fs';
+import { existsSync, mkdirSync, readFileSync, rmSync } from 'node:fs';
 import { homedir } from 'node:os';
 import { delimiter, dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { findOnPath, machineFacts, onPath } from './bootstrap/machine.mjs';
 import { planNode, planPnpm, planSystemPackages } from './bootstrap/plan.mjs';
+import { summarizeReports, summaryLines } from './bootstrap/reports.mjs';
 
 const root = fileURLToPath(new URL('..', import.meta.url));
 const [command, ...extraArgs] = process.argv.slice(2);
@@ -83,6 +84,14 @@ function ensureSystemPackages() {
     console.log(`Installed in ${Math.round((Date.now() - started) / 1000)} s`);
 }
 
+/**
+ * @param {string} path
+ * @returns {unknown}
+ */
+function readJson(path) {
+  return JSON.parse(readFileSync(path, 'utf8'));
+}
+
 function ensurePnpm() {
   const { packageManager } = /** @type {{ packageManager: string }} */ (
     readJson(join(root, 'package.json'))
@@ -111,32 +120,6 @@ function ensureDependencies() {
   const lock = join(root, 'pnpm-lock.yaml');
   const frozen = existsSync(lock) ? ['--frozen-lockfile'] : [];
   if (!existsSync(stamp) || process.env.CI) must('pnpm', ['install', ...frozen]);
-}
-
-/**
- * @param {string} path
- * @returns {unknown}
- */
-function readJson(path) {
-  return JSON.parse(readFileSync(path, 'utf8'));
-}
-
-/** @typedef {'numPassedTests' | 'numFailedTests' | 'numPendingTests' | 'numTodoTests'} VitestCount */
-
-/** @param {string} reportDir */
-function summarize(reportDir) {
-  let passed = 0;
-  let failed = 0;
-  let skipped = 0;
-  for (const file of existsSync(reportDir) ? readdirSync(reportDir) : []) {
-    const report = /** @type {Partial<Record<VitestCount, number>>} */ (
-      readJson(join(reportDir, file))
-    );
-    passed += report.numPassedTests ?? 0;
-    failed += report.numFailedTests ?? 0;
-    skipped += (report.numPendingTests ?? 0) + (report.numTodoTests ?? 0);
-  }
-  return { passed, failed, skipped };
 }
 
 /** The Node 22 binary of the npm `node` package, once `pnpm install` has run its postinstall. */
@@ -251,7 +234,7 @@ if (command === 'start') {
     stopPostgres();
     stopPostgres = () => {};
   }
-  const { passed, failed, skipped } = summarize(reportDir);
-  console.log(`\n${passed} passed, ${failed} failed, ${skipped} skipped`);
-  process.exit(status !== 0 || failed > 0 ? 1 : 0);
+  const summary = summarizeReports(reportDir, root);
+  console.log(['', ...summaryLines(summary)].join('\n'));
+  process.exit(status !== 0 || summary.failed > 0 ? 1 : 0);
 }
