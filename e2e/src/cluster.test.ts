@@ -182,6 +182,24 @@ describe('three MCP replicas behind HAProxy on one Postgres', () => {
   }
 
   /**
+   * Starts `question` as ada and returns at once, once the replica that wrote the turn (it had
+   * room, so it runs it) has sent its planning request to the held model. `before` is how many
+   * requests the model had received until then.
+   */
+  async function startHeldTurn(question: string) {
+    model.hold();
+    const before = model.received;
+    const started = await client.call(ada, 'start_analysis', {
+      question,
+      workbookId,
+      waitSeconds: 0,
+    });
+    const { conversation, turn } = started.result?.structured as unknown as AnalysisResult;
+    await until(() => model.received > before);
+    return { replica: started.replica, conversation, turn, before };
+  }
+
+  /**
    * Steady bounded load while `during` runs: `workers` clients in a loop of list_workbooks and
    * whoami as ada. Returns every answer that is not a success and how many SPEC 503s were retried.
    */
@@ -256,18 +274,11 @@ describe('three MCP replicas behind HAProxy on one Postgres', () => {
   });
 
   it('finishes the turn of a replica killed with SIGKILL on another one', async () => {
-    model.hold();
-    const before = model.received;
-    const started = await client.call(ada, 'start_analysis', {
-      question: 'Average horsepower by cylinders',
-      workbookId,
-      waitSeconds: 0,
-    });
-    const { conversation, turn } = started.result?.structured as unknown as AnalysisResult;
-    // The replica that wrote the turn runs it (it had room): its planning request is held.
-    await until(() => model.received > before);
-    const victim = cluster.replicas.find((replica) => replica.name === started.replica);
-    if (!victim) throw new Error(`no replica named ${started.replica}`);
+    const { replica, conversation, turn, before } = await startHeldTurn(
+      'Average horsepower by cylinders',
+    );
+    const victim = cluster.replicas.find((running) => running.name === replica);
+    if (!victim) throw new Error(`no replica named ${replica}`);
     await victim.kill('SIGKILL');
     expect((await turnOf(conversation.id, turn.id)).status).toBe('running');
 
@@ -284,15 +295,7 @@ describe('three MCP replicas behind HAProxy on one Postgres', () => {
 
   it('restarts the replicas one by one under load with no failed request but the SPEC 503', async () => {
     // A turn held running, long-polled throughout: every SIGTERM answers its poll at once.
-    model.hold();
-    const before = model.received;
-    const started = await client.call(ada, 'start_analysis', {
-      question: 'Average horsepower by origin',
-      workbookId,
-      waitSeconds: 0,
-    });
-    const { conversation, turn } = started.result?.structured as unknown as AnalysisResult;
-    await until(() => model.received > before);
+    const { conversation, turn } = await startHeldTurn('Average horsepower by origin');
     const polls: Array<{ ms: number; status: string }> = [];
     let polling = true;
     const poller = (async () => {

@@ -24,27 +24,31 @@ describe('get_analysis: long turns, long polls, replicas and restarts (seeded de
   const token = (app: TestApp, user: 'ada' | 'alan' | 'grace') =>
     app.issuer.mint(demo.users[user].id, { claims: { org: demo.users[user].orgId } });
 
-  it('a turn still running when start_analysis returns goes on, and get_analysis long-polls it to the end', async () => {
-    const workbookId = await demo.workbookId('Penguins');
-    const alan = await token(replica, 'alan');
-    // Warm the worksheet so the gate holds the answer's query only.
-    dataOf(
-      await callTool(replica.app, alan, 'start_analysis', {
-        question: 'How many penguins?',
-        workbookId,
-      }),
-    );
+  /**
+   * Starts `question` on `app` as alan and leaves it running, its query held by the gate: `warm`
+   * is answered first, so the gate holds the question's query and not the worksheet's loading.
+   */
+  async function startHeld(app: TestApp, workbook: string, warm: string, question: string) {
+    const workbookId = await demo.workbookId(workbook);
+    const alan = await token(app, 'alan');
+    dataOf(await callTool(app.app, alan, 'start_analysis', { question: warm, workbookId }));
     gate.hold();
     const started = dataOf<AnalysisOutput>(
-      await callTool(replica.app, alan, 'start_analysis', {
-        question: 'Average body mass by species',
-        workbookId,
-        waitSeconds: 0,
-      }),
+      await callTool(app.app, alan, 'start_analysis', { question, workbookId, waitSeconds: 0 }),
+    );
+    await eventually(() => gate.waiting() === 1);
+    return { alan, started };
+  }
+
+  it('a turn still running when start_analysis returns goes on, and get_analysis long-polls it to the end', async () => {
+    const { alan, started } = await startHeld(
+      replica,
+      'Penguins',
+      'How many penguins?',
+      'Average body mass by species',
     );
     expect(['queued', 'running']).toContain(started.turn.status);
     const { id: conversationId } = started.conversation;
-    await eventually(() => gate.waiting() === 1);
     const running = dataOf<AnalysisOutput>(
       await callTool(replica.app, alan, 'get_analysis', { conversationId, waitSeconds: 0 }),
     );
@@ -129,24 +133,14 @@ describe('get_analysis: long turns, long polls, replicas and restarts (seeded de
   });
 
   it('a graceful stop re-queues a running turn and another replica finishes it', async () => {
-    const workbookId = await demo.workbookId('World Development');
     const stopping = await createTestApp({}, { world: { db: demo.db, engine: gate.engine } });
-    const alan = await token(stopping, 'alan');
-    dataOf(
-      await callTool(stopping.app, alan, 'start_analysis', {
-        question: 'How many countries?',
-        workbookId,
-      }),
+    const { started } = await startHeld(
+      stopping,
+      'World Development',
+      'How many countries?',
+      'Average fertility by year',
     );
-    gate.hold();
-    const { conversation, turn } = dataOf<AnalysisOutput>(
-      await callTool(stopping.app, alan, 'start_analysis', {
-        question: 'Average fertility by year',
-        workbookId,
-        waitSeconds: 0,
-      }),
-    );
-    await eventually(() => gate.waiting() >= 1);
+    const { conversation, turn } = started;
     const closed = stopping.close();
     await closed;
     gate.release();
@@ -162,25 +156,15 @@ describe('get_analysis: long turns, long polls, replicas and restarts (seeded de
   });
 
   it('answers a long poll at once with the turn as it stands when its replica starts stopping', async () => {
-    const workbookId = await demo.workbookId('Automobiles');
     const stopping = await createTestApp({}, { world: { db: demo.db, engine: gate.engine } });
     try {
-      const alan = await token(stopping, 'alan');
-      dataOf(
-        await callTool(stopping.app, alan, 'start_analysis', {
-          question: 'How many cars?',
-          workbookId,
-        }),
+      const { alan, started } = await startHeld(
+        stopping,
+        'Automobiles',
+        'How many cars?',
+        'Average horsepower by origin',
       );
-      gate.hold();
-      const { conversation, turn } = dataOf<AnalysisOutput>(
-        await callTool(stopping.app, alan, 'start_analysis', {
-          question: 'Average horsepower by origin',
-          workbookId,
-          waitSeconds: 0,
-        }),
-      );
-      await eventually(() => gate.waiting() === 1);
+      const { conversation, turn } = started;
       const poll = callTool(stopping.app, alan, 'get_analysis', {
         conversationId: conversation.id,
         turnId: turn.id,

@@ -1,61 +1,18 @@
-import { readFile } from 'node:fs/promises';
-import { demoDataFile } from '@ask-analyst/workspace';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { mean, numbers, sum } from '../test-support/expected.js';
-import {
-  analyze,
-  ask,
-  byGroup,
-  openTestWorksheets,
-  readFixtureRows,
-  single,
-  type TestWorksheets,
-} from '../test-support/worksheets.js';
+import { openPlannerFixtures, readQuotedRows } from '../test-support/planner-fixtures.js';
+import { analyze, ask, byGroup, single } from '../test-support/worksheets.js';
 
 /**
  * Classes of real phrasing (issue 23, decisions 137–139), each with phrasings of our own: the
  * answer is checked against numbers computed from the source files without the analyst, and a
  * phrasing the class does not cover must refuse, never answer another question.
  */
-type Row = Record<string, unknown>;
-let w: TestWorksheets;
-let airports: Row[];
-let flights: Row[];
-let gapminder: Row[];
-let movies: Row[];
-let cars: Row[];
-let stocks: Row[];
-beforeAll(async () => {
-  w = await openTestWorksheets([
-    'airports',
-    'flights',
-    'gapminder',
-    'movies',
-    'cars',
-    'weather',
-    'stocks',
-  ]);
-  stocks = await readFixtureRows('stocks');
-  airports = await readQuotedCsv('airports.csv');
-  flights = await readFixtureRows('flights');
-  gapminder = await readFixtureRows('gapminder');
-  movies = await readFixtureRows('movies');
-  cars = await readFixtureRows('cars');
-});
-afterAll(() => w.dispose());
-
-/** A CSV file with quoted fields ("Reading Muni,Gen Carl A Spaatz"), every cell as text. */
-async function readQuotedCsv(file: string): Promise<Row[]> {
-  const lines = (await readFile(demoDataFile(file), 'utf8')).trim().split(/\r?\n/);
-  const cells = (line: string): string[] =>
-    [...line.matchAll(/("([^"]*)"|[^,]*)(,|$)/g)]
-      .slice(0, -1)
-      .map((match: RegExpExecArray) => match[2] ?? match[1] ?? '');
-  const header = cells(lines[0]!);
-  return lines
-    .slice(1)
-    .map((line): Row => Object.fromEntries(cells(line).map((cell, i) => [header[i]!, cell])));
-}
+const { w, flights, gapminder, movies, cars, stocks } = await openPlannerFixtures(
+  ['airports', 'flights', 'gapminder', 'movies', 'cars', 'weather', 'stocks'],
+  ['flights', 'gapminder', 'movies', 'cars', 'stocks'],
+);
+const airports = await readQuotedRows('airports');
 
 describe('a negation before a value, past its preposition (decision 137)', () => {
   it('"not in", "outside", "outside of", "not to" exclude the value', async () => {

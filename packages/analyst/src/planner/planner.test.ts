@@ -1,41 +1,12 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { groupBy, isoDate, mean, median, numbers, sum } from '../test-support/expected.js';
-import {
-  analyze,
-  ask,
-  byGroup,
-  openTestWorksheets,
-  readFixtureRows,
-  single,
-  type TestWorksheets,
-} from '../test-support/worksheets.js';
+import { openPlannerFixtures, type Row } from '../test-support/planner-fixtures.js';
+import { analyze, ask, byGroup, readFixtureRows, single } from '../test-support/worksheets.js';
 
-type Row = Record<string, unknown>;
-let w: TestWorksheets;
-let cars: Row[];
-let weather: Row[];
-let flights: Row[];
-let movies: Row[];
-let stocks: Row[];
-let electricity: Row[];
-beforeAll(async () => {
-  w = await openTestWorksheets([
-    'flights',
-    'cars',
-    'weather',
-    'movies',
-    'stocks',
-    'disasters',
-    'electricity',
-  ]);
-  cars = await readFixtureRows('cars');
-  weather = await readFixtureRows('weather');
-  flights = await readFixtureRows('flights');
-  movies = await readFixtureRows('movies');
-  stocks = await readFixtureRows('stocks');
-  electricity = await readFixtureRows('electricity');
-});
-afterAll(() => w.dispose());
+const { w, cars, weather, flights, movies, stocks, electricity } = await openPlannerFixtures(
+  ['flights', 'cars', 'weather', 'movies', 'stocks', 'disasters', 'electricity'],
+  ['cars', 'weather', 'flights', 'movies', 'stocks', 'electricity'],
+);
 
 /** A number, or NaN for an empty cell: comparisons with it are false, as with SQL NULL. */
 const num = (value: unknown) => (typeof value === 'number' ? value : NaN);

@@ -1,5 +1,6 @@
 import { useEffect, type FormEvent } from 'react';
 import { formText } from '../form-field.js';
+import { DataTable } from '../components/data-table.js';
 import { navigate, useLocation } from '../router.js';
 import { useApi } from '../use-api.js';
 
@@ -119,41 +120,38 @@ export function ActivityPage() {
               ? `The newest ${data.calls.length} calls; narrow the filters or download the CSV for more.`
               : `${data.calls.length} call${data.calls.length === 1 ? '' : 's'}`}
           </p>
-          <div className="table-scroll" tabIndex={0} role="region" aria-label="Tool calls">
-            <table>
-              <thead>
-                <tr>
-                  <th scope="col">Time</th>
-                  <th scope="col">Client</th>
-                  <th scope="col">Tool</th>
-                  <th scope="col">Outcome</th>
-                  <th scope="col">Duration</th>
-                  <th scope="col">Argument shape</th>
-                </tr>
-              </thead>
-              <tbody>
-                {data.calls.map((call) => (
-                  <tr
-                    key={call.id}
-                    data-testid="activity-row"
-                    data-tool={call.tool}
-                    data-client={call.clientId ?? ''}
-                  >
-                    <td>
-                      <time dateTime={call.at}>{new Date(call.at).toLocaleString()}</time>
-                    </td>
-                    <td>{call.clientId ?? ''}</td>
-                    <td>{call.tool}</td>
-                    <td>{call.errorCode ? `${call.outcome} (${call.errorCode})` : call.outcome}</td>
-                    <td className="num">{call.durationMs} ms</td>
-                    <td>
-                      <code data-testid="argument-shape">{JSON.stringify(call.argumentShape)}</code>
-                    </td>
-                  </tr>
-                ))}
-              </tbody>
-            </table>
-          </div>
+          <DataTable
+            label="Tool calls"
+            rows={data.calls}
+            rowKey={(call) => call.id}
+            rowData={(call) => ({
+              'data-testid': 'activity-row',
+              'data-tool': call.tool,
+              'data-client': call.clientId ?? '',
+            })}
+            columns={[
+              {
+                header: 'Time',
+                cell: (call) => (
+                  <time dateTime={call.at}>{new Date(call.at).toLocaleString()}</time>
+                ),
+              },
+              { header: 'Client', cell: (call) => call.clientId ?? '' },
+              { header: 'Tool', cell: (call) => call.tool },
+              {
+                header: 'Outcome',
+                cell: (call) =>
+                  call.errorCode ? `${call.outcome} (${call.errorCode})` : call.outcome,
+              },
+              { header: 'Duration', numeric: true, cell: (call) => `${call.durationMs} ms` },
+              {
+                header: 'Argument shape',
+                cell: (call) => (
+                  <code data-testid="argument-shape">{JSON.stringify(call.argumentShape)}</code>
+                ),
+              },
+            ]}
+          />
         </>
       )}
     </section>

@@ -1,5 +1,6 @@
 import { useEffect, useState } from 'react';
 import { api, ApiFailure } from '../api.js';
+import { DataTable, type TableColumn } from '../components/data-table.js';
 import { useApi } from '../use-api.js';
 import { NotFoundPage } from './not-found-page.js';
 
@@ -35,6 +36,8 @@ interface AdminResponse {
     errors: number;
   }>;
 }
+
+type Member = AdminResponse['members'][number];
 
 const ACTIONS: Record<string, string> = {
   'user.revoke': 'revoked access',
@@ -80,7 +83,7 @@ export function AdminPage() {
       setVersion((v) => v + 1);
     }
   };
-  const setRole = (member: AdminResponse['members'][number], workspaceId: string, to: string) => {
+  const setRole = (member: Member, workspaceId: string, to: string) => {
     const workspace = data.workspaces.find((w) => w.id === workspaceId)?.name ?? '';
     const path = `/api/admin/workspaces/${encodeURIComponent(workspaceId)}/members/${encodeURIComponent(member.userId)}`;
     return to === ''
@@ -96,132 +99,127 @@ export function AdminPage() {
       </p>
 
       <h2>Members</h2>
-      <div className="table-scroll" tabIndex={0} role="region" aria-label="Members">
-        <table data-testid="members">
-          <thead>
-            <tr>
-              <th scope="col">Member</th>
-              <th scope="col">Access</th>
-              {data.workspaces.map((workspace) => (
-                <th scope="col" key={workspace.id}>
-                  {workspace.name}
-                </th>
-              ))}
-            </tr>
-          </thead>
-          <tbody>
-            {data.members.map((member) => {
+      <DataTable
+        label="Members"
+        testId="members"
+        rows={data.members}
+        rowKey={(member) => member.userId}
+        rowData={(member) => ({ 'data-testid': 'member', 'data-email': member.email })}
+        columns={[
+          {
+            header: 'Member',
+            rowHeader: true,
+            cell: (member) => (
+              <>
+                {member.name}
+                <br />
+                <span className="meta">
+                  {member.email}
+                  {member.owner ? ' · owner' : ''}
+                  {member.userId === data.you ? ' · you' : ''}
+                </span>
+              </>
+            ),
+          },
+          {
+            header: 'Access',
+            testId: 'member-status',
+            cell: (member) => {
               const self = member.userId === data.you;
               return (
-                <tr key={member.userId} data-testid="member" data-email={member.email}>
-                  <th scope="row">
-                    {member.name}
-                    <br />
-                    <span className="meta">
-                      {member.email}
-                      {member.owner ? ' · owner' : ''}
-                      {self ? ' · you' : ''}
-                    </span>
-                  </th>
-                  <td data-testid="member-status">
-                    {member.status === 'active' ? 'Active' : 'Revoked'}{' '}
-                    {!self && member.status === 'active' && (
-                      <button
-                        type="button"
-                        data-testid="revoke-access"
-                        disabled={busy}
-                        onClick={() =>
-                          void act(
-                            `${member.email}'s access is revoked.`,
-                            `/api/admin/members/${encodeURIComponent(member.userId)}/revoke`,
-                            'POST',
-                          )
-                        }
-                      >
-                        Revoke access
-                        <span className="visually-hidden"> of {member.email}</span>
-                      </button>
-                    )}
-                    {!self && member.status === 'revoked' && (
-                      <button
-                        type="button"
-                        data-testid="restore-access"
-                        disabled={busy}
-                        onClick={() =>
-                          void act(
-                            `${member.email}'s access is restored; they sign in again.`,
-                            `/api/admin/members/${encodeURIComponent(member.userId)}/restore`,
-                            'POST',
-                          )
-                        }
-                      >
-                        Restore access
-                        <span className="visually-hidden"> of {member.email}</span>
-                      </button>
-                    )}
-                  </td>
-                  {data.workspaces.map((workspace) => {
-                    const role =
-                      member.roles.find((r) => r.workspaceId === workspace.id)?.role ?? '';
-                    return (
-                      <td key={workspace.id}>
-                        <select
-                          aria-label={`Role of ${member.email} in ${workspace.name}`}
-                          data-testid="member-role"
-                          data-workspace={workspace.name}
-                          value={role}
-                          disabled={busy || self}
-                          onChange={(event) =>
-                            void setRole(member, workspace.id, event.target.value)
-                          }
-                        >
-                          <option value="">No role</option>
-                          <option value="viewer">viewer</option>
-                          <option value="analyst">analyst</option>
-                          <option value="admin">admin</option>
-                        </select>
-                      </td>
-                    );
-                  })}
-                </tr>
+                <>
+                  {member.status === 'active' ? 'Active' : 'Revoked'}{' '}
+                  {!self && member.status === 'active' && (
+                    <button
+                      type="button"
+                      data-testid="revoke-access"
+                      disabled={busy}
+                      onClick={() =>
+                        void act(
+                          `${member.email}'s access is revoked.`,
+                          `/api/admin/members/${encodeURIComponent(member.userId)}/revoke`,
+                          'POST',
+                        )
+                      }
+                    >
+                      Revoke access
+                      <span className="visually-hidden"> of {member.email}</span>
+                    </button>
+                  )}
+                  {!self && member.status === 'revoked' && (
+                    <button
+                      type="button"
+                      data-testid="restore-access"
+                      disabled={busy}
+                      onClick={() =>
+                        void act(
+                          `${member.email}'s access is restored; they sign in again.`,
+                          `/api/admin/members/${encodeURIComponent(member.userId)}/restore`,
+                          'POST',
+                        )
+                      }
+                    >
+                      Restore access
+                      <span className="visually-hidden"> of {member.email}</span>
+                    </button>
+                  )}
+                </>
               );
-            })}
-          </tbody>
-        </table>
-      </div>
+            },
+          },
+          ...data.workspaces.map((workspace): TableColumn<Member> => ({
+            header: workspace.name,
+            key: workspace.id,
+            cell: (member) => (
+              <select
+                aria-label={`Role of ${member.email} in ${workspace.name}`}
+                data-testid="member-role"
+                data-workspace={workspace.name}
+                value={member.roles.find((r) => r.workspaceId === workspace.id)?.role ?? ''}
+                disabled={busy || member.userId === data.you}
+                onChange={(event) => void setRole(member, workspace.id, event.target.value)}
+              >
+                <option value="">No role</option>
+                <option value="viewer">viewer</option>
+                <option value="analyst">analyst</option>
+                <option value="admin">admin</option>
+              </select>
+            ),
+          })),
+        ]}
+      />
 
       <h2>Audit</h2>
       {data.audit.length === 0 ? (
         <p>No actions recorded yet.</p>
       ) : (
-        <div className="table-scroll" tabIndex={0} role="region" aria-label="Audit">
-          <table data-testid="audit">
-            <thead>
-              <tr>
-                <th scope="col">When</th>
-                <th scope="col">Who</th>
-                <th scope="col">What</th>
-                <th scope="col">Whom</th>
-              </tr>
-            </thead>
-            <tbody>
-              {data.audit.map((entry) => (
-                <tr key={entry.id} data-testid="audit-entry" data-action={entry.action}>
-                  <td>
-                    <time dateTime={entry.at}>{new Date(entry.at).toLocaleString()}</time>
-                  </td>
-                  <td>{entry.actor}</td>
-                  <td>
-                    {ACTIONS[entry.action] ?? entry.action}
-                    {entry.workspace ? ` in ${entry.workspace}` : ''}
-                    {entry.role ? ` to ${entry.role}` : ''}
-                  </td>
-                  <td>{entry.target}</td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
-        </div>
+        <DataTable
+          label="Audit"
+          testId="audit"
+          rows={data.audit}
+          rowKey={(entry) => entry.id}
+          rowData={(entry) => ({ 'data-testid': 'audit-entry', 'data-action': entry.action })}
+          columns={[
+            {
+              header: 'When',
+              cell: (entry) => (
+                <time dateTime={entry.at}>{new Date(entry.at).toLocaleString()}</time>
+              ),
+            },
+            { header: 'Who', cell: (entry) => entry.actor },
+            {
+              header: 'What',
+              cell: (entry) => (
+                <>
+                  {ACTIONS[entry.action] ?? entry.action}
+                  {entry.workspace ? ` in ${entry.workspace}` : ''}
+                  {entry.role ? ` to ${entry.role}` : ''}
+                </>
+              ),
+            },
+            { header: 'Whom', cell: (entry) => entry.target },
+          ]}
+        />
       )}
 
       <h2>Agent usage</h2>
@@ -229,38 +227,25 @@ export function AdminPage() {
       {data.usage.length === 0 ? (
         <p>No tool calls yet.</p>
       ) : (
-        <div className="table-scroll" tabIndex={0} role="region" aria-label="Agent usage">
-          <table data-testid="usage">
-            <thead>
-              <tr>
-                <th scope="col">Member</th>
-                <th scope="col">Client</th>
-                <th scope="col">Tool</th>
-                <th scope="col">Calls</th>
-                <th scope="col">Errors</th>
-              </tr>
-            </thead>
-            <tbody>
-              {data.usage.map((row) => (
-                <tr
-                  key={`${row.userId} ${row.clientId ?? ''} ${row.tool}`}
-                  data-testid="usage-row"
-                  data-email={row.email}
-                  data-client={row.clientId ?? ''}
-                  data-tool={row.tool}
-                >
-                  <td>{row.email}</td>
-                  <td>{row.clientId ?? ''}</td>
-                  <td>{row.tool}</td>
-                  <td className="num" data-testid="usage-calls">
-                    {row.calls}
-                  </td>
-                  <td className="num">{row.errors}</td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
-        </div>
+        <DataTable
+          label="Agent usage"
+          testId="usage"
+          rows={data.usage}
+          rowKey={(row) => `${row.userId} ${row.clientId ?? ''} ${row.tool}`}
+          rowData={(row) => ({
+            'data-testid': 'usage-row',
+            'data-email': row.email,
+            'data-client': row.clientId ?? '',
+            'data-tool': row.tool,
+          })}
+          columns={[
+            { header: 'Member', cell: (row) => row.email },
+            { header: 'Client', cell: (row) => row.clientId ?? '' },
+            { header: 'Tool', cell: (row) => row.tool },
+            { header: 'Calls', numeric: true, testId: 'usage-calls', cell: (row) => row.calls },
+            { header: 'Errors', numeric: true, cell: (row) => row.errors },
+          ]}
+        />
       )}
     </section>
   );

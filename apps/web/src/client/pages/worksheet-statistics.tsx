@@ -1,4 +1,5 @@
 import type { GetWorksheetOutput } from '@ask-analyst/protocol';
+import { DataTable } from '../components/data-table.js';
 import { useApi } from '../use-api.js';
 import type { ColumnInfo } from './workbook-page.js';
 
@@ -21,39 +22,33 @@ export function WorksheetStatistics({ id, columns }: { id: string; columns: Colu
         <p role="alert">The statistics could not be computed.</p>
       )}
       {state.kind === 'ready' && (
-        <div className="table-scroll" tabIndex={0} role="region" aria-label="Statistics">
-          <table data-testid="statistics">
-            <thead>
-              <tr>
-                <th scope="col">Column</th>
-                <th scope="col">Type</th>
-                <th scope="col">Empty</th>
-                <th scope="col">Distinct</th>
-                <th scope="col">Minimum</th>
-                <th scope="col">Maximum</th>
-                <th scope="col">Most frequent</th>
-              </tr>
-            </thead>
-            <tbody>
-              {state.data.worksheet.columns.map((column) => (
-                <tr key={column.name} data-testid="statistics-row" data-column={column.name}>
-                  <th scope="row">{labels.get(column.name) ?? column.name}</th>
-                  <td>{column.type}</td>
-                  <td className="num">{count(column.nullCount)}</td>
-                  <td className="num">{count(column.distinctCount)}</td>
-                  <td>{text(column.min)}</td>
-                  <td>{text(column.max)}</td>
-                  <td>
-                    {(column.topValues ?? [])
-                      .slice(0, 3)
-                      .map((top) => `${text(top.value)} (${count(top.count)})`)
-                      .join(', ')}
-                  </td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
-        </div>
+        <DataTable
+          label="Statistics"
+          testId="statistics"
+          rows={state.data.worksheet.columns}
+          rowKey={(column) => column.name}
+          rowData={(column) => ({ 'data-testid': 'statistics-row', 'data-column': column.name })}
+          columns={[
+            {
+              header: 'Column',
+              rowHeader: true,
+              cell: (column) => labels.get(column.name) ?? column.name,
+            },
+            { header: 'Type', cell: (column) => column.type },
+            { header: 'Empty', numeric: true, cell: (column) => count(column.nullCount) },
+            { header: 'Distinct', numeric: true, cell: (column) => count(column.distinctCount) },
+            { header: 'Minimum', cell: (column) => text(column.min) },
+            { header: 'Maximum', cell: (column) => text(column.max) },
+            {
+              header: 'Most frequent',
+              cell: (column) =>
+                (column.topValues ?? [])
+                  .slice(0, 3)
+                  .map((top) => `${text(top.value)} (${count(top.count)})`)
+                  .join(', '),
+            },
+          ]}
+        />
       )}
     </section>
   );

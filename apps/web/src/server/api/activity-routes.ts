@@ -8,6 +8,7 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { activityFilter } from './activity-query.js';
 import { toCsv } from './csv.js';
 import { sendFailure } from './errors.js';
+import { handle } from './handle.js';
 
 /** Calls a page shows, and a download holds, at most. */
 export const ACTIVITY_PAGE_LIMIT = 500;
@@ -49,19 +50,18 @@ export async function activityRoutes(app: FastifyInstance, options: { db: Databa
   const { db } = options;
   const userOf = (request: FastifyRequest) => request.webSession!.principal.userId;
 
-  app.get('/api/activity', async (request, reply) => {
-    try {
+  app.get(
+    '/api/activity',
+    handle(async (request) => {
       const filter = activityFilter(request.query);
       const userId = userOf(request);
       const [page, facets] = await Promise.all([
         listUserToolCalls(db, userId, filter, ACTIVITY_PAGE_LIMIT),
         listUserToolCallFacets(db, userId),
       ]);
-      return reply.header('cache-control', 'no-store').send({ ...page, ...facets });
-    } catch (error) {
-      return sendFailure(request, reply, error);
-    }
-  });
+      return { ...page, ...facets };
+    }),
+  );
 
   app.get('/api/activity.csv', async (request, reply) => {
     try {

@@ -1,51 +1,13 @@
-import {
-  addOrganizationOwner,
-  findPrincipal,
-  recordTelemetry,
-  type WorksheetEngine,
-} from '@ask-analyst/workspace';
-import {
-  createSmallWorld,
-  openTestDatabase,
-  openTestEngine,
-  testDatabaseKind,
-  type SmallWorld,
-  type TestDatabase,
-} from '@ask-analyst/workspace/testing';
-import type { FastifyInstance } from 'fastify';
+import { addOrganizationOwner, findPrincipal, recordTelemetry } from '@ask-analyst/workspace';
+import { testDatabaseKind } from '@ask-analyst/workspace/testing';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildWebApp } from '../app.js';
-import type { SignInProvider } from '../auth/oidc.js';
-import { loadWebConfig } from '../config.js';
+import { APP_URL, createWebTestApp, type WebTestApp } from '../test-support/web-app.js';
 
-const APP_URL = 'http://localhost:4200';
-let db: TestDatabase;
-let world: SmallWorld;
-let engine: WorksheetEngine;
-let disposeEngine: () => Promise<void>;
-let app: FastifyInstance;
-let nextUser = '';
+let web: WebTestApp;
 const deletedCredentials: string[] = [];
 
-// The OpenID Provider signs in `nextUser` (the real one is exercised end to end in e2e/src).
-const provider: SignInProvider = {
-  authorizationUrl: async ({ state }) => new URL(`http://localhost:4000/authorize?state=${state}`),
-  signIn: async () => ({ userId: nextUser, idToken: null }),
-  endSessionUrl: async () => new URL('http://localhost:4000/logout'),
-};
-
 beforeAll(async () => {
-  db = await openTestDatabase();
-  world = await createSmallWorld(db);
-  await addOrganizationOwner(db, world.acme, world.ada);
-  ({ engine, dispose: disposeEngine } = await openTestEngine());
-  const config = loadWebConfig({ APP_URL, NODE_ENV: 'test', PRINCIPAL_CACHE_SECONDS: '0' });
-  app = await buildWebApp({
-    config,
-    db,
-    engine,
-    provider,
-    clientDir: '/nonexistent',
+  web = await createWebTestApp({
     storedCredentials: {
       async deleteForUser(_tx, userId) {
         deletedCredentials.push(userId);
@@ -53,64 +15,20 @@ beforeAll(async () => {
       },
     },
   });
-  await app.ready();
+  await addOrganizationOwner(web.db, web.world.acme, web.world.ada);
 });
 
 afterAll(async () => {
-  await app?.close();
-  await disposeEngine?.();
-  await db?.close();
+  await web?.close();
 });
-
-interface Session {
-  cookie: string;
-  csrf: string;
-}
-
-async function signIn(userId: string): Promise<Session> {
-  nextUser = userId;
-  const login = await app.inject({ url: '/auth/login?returnTo=/' });
-  const state = new URL(login.headers.location as string).searchParams.get('state')!;
-  const callback = await app.inject({
-    url: `/auth/callback?code=c&state=${state}`,
-    headers: { cookie: `aa_sign_in=${cookieOf(login.headers['set-cookie'], 'aa_sign_in')}` },
-  });
-  const cookie = `aa_session=${cookieOf(callback.headers['set-cookie'], 'aa_session')}`;
-  const me = await app.inject({ url: '/api/session', headers: { cookie } });
-  return { cookie, csrf: me.json<{ csrfToken: string }>().csrfToken };
-}
-
-function cookieOf(header: string | string[] | undefined, name: string): string | undefined {
-  for (const line of [header ?? []].flat()) {
-    const [key, value] = line.split(';')[0]!.split('=');
-    if (key === name && value) return value;
-  }
-  return undefined;
-}
-
-const get = (session: Session, url: string) =>
-  app.inject({ url, headers: { cookie: session.cookie } });
-
-const send = (session: Session, method: 'POST' | 'PUT' | 'DELETE', url: string, body?: unknown) =>
-  app.inject({
-    method,
-    url,
-    headers: {
-      cookie: session.cookie,
-      origin: APP_URL,
-      'x-csrf-token': session.csrf,
-      ...(body === undefined ? {} : { 'content-type': 'application/json' }),
-    },
-    ...(body === undefined ? {} : { payload: JSON.stringify(body) }),
-  });
 
 describe(`/admin (${testDatabaseKind()})`, () => {
   it('exists for owners only; others get the same not found', async () => {
-    const ada = await signIn(world.ada);
-    const grace = await signIn(world.grace);
-    expect((await get(ada, '/api/session')).json()).toMatchObject({ user: { owner: true } });
-    expect((await get(grace, '/api/session')).json()).toMatchObject({ user: { owner: false } });
-    const page = await get(ada, '/api/admin');
+    const ada = await web.signIn(web.world.ada);
+    const grace = await web.signIn(web.world.grace);
+    expect(ada.owner).toBe(true);
+    expect(grace.owner).toBe(false);
+    const page = await web.get('/api/admin', ada.session);
     expect(page.statusCode).toBe(200);
     expect(page.json<{ members: Array<{ email: string }> }>().members.map((m) => m.email)).toEqual([
       'ada@acme.test',
@@ -119,55 +37,56 @@ describe(`/admin (${testDatabaseKind()})`, () => {
     ]);
     for (const [method, url] of [
       ['GET', '/api/admin'],
-      ['POST', `/api/admin/members/${world.linus}/revoke`],
-      ['PUT', `/api/admin/workspaces/${world.operations}/members/${world.linus}`],
+      ['POST', `/api/admin/members/${web.world.linus}/revoke`],
+      ['PUT', `/api/admin/workspaces/${web.world.operations}/members/${web.world.linus}`],
     ] as const) {
       const res =
         method === 'GET'
-          ? await get(grace, url)
-          : await send(grace, method, url, { role: 'admin' });
+          ? await web.get(url, grace.session)
+          : await web.send(grace, method, url, { role: 'admin' });
       expect(res.statusCode, url).toBe(404);
       expect(res.json()).toEqual({ error: { code: 'not_found', message: 'Not found.' } });
     }
-    expect((await findPrincipal(db, world.linus))?.active).toBe(true);
+    expect((await findPrincipal(web.db, web.world.linus))?.active).toBe(true);
   });
 
   it('refuses an owner action without the CSRF token', async () => {
-    const ada = await signIn(world.ada);
-    const res = await app.inject({
+    const ada = await web.signIn(web.world.ada);
+    const res = await web.app.inject({
       method: 'POST',
-      url: `/api/admin/members/${world.linus}/revoke`,
-      headers: { cookie: ada.cookie, origin: APP_URL },
+      url: `/api/admin/members/${web.world.linus}/revoke`,
+      headers: { cookie: `aa_session=${ada.session}`, origin: APP_URL },
     });
     expect(res.statusCode).toBe(403);
-    expect((await findPrincipal(db, world.linus))?.active).toBe(true);
+    expect((await findPrincipal(web.db, web.world.linus))?.active).toBe(true);
   });
 
   it('revokes (session ended at once, credentials deleted) and restores, audited by the session’s user', async () => {
-    const ada = await signIn(world.ada);
-    const linus = await signIn(world.linus);
-    expect((await get(linus, '/api/session')).statusCode).toBe(200);
+    const ada = await web.signIn(web.world.ada);
+    const linus = await web.signIn(web.world.linus);
+    expect((await web.get('/api/session', linus.session)).statusCode).toBe(200);
     // An actor in the body is ignored: the audit names the session's user.
-    const revoked = await send(ada, 'POST', `/api/admin/members/${world.linus}/revoke`, {
+    const revoked = await web.send(ada, 'POST', `/api/admin/members/${web.world.linus}/revoke`, {
       actor: 'mallory@evil.example',
     });
     expect(revoked.statusCode).toBe(200);
     expect(revoked.json()).toMatchObject({ user: { status: 'revoked' }, endedWebSessions: 1 });
-    expect(deletedCredentials).toContain(world.linus);
-    expect((await get(linus, '/api/session')).statusCode).toBe(401);
+    expect(deletedCredentials).toContain(web.world.linus);
+    expect((await web.get('/api/session', linus.session)).statusCode).toBe(401);
 
-    const restored = await send(ada, 'POST', `/api/admin/members/${world.linus}/restore`);
+    const restored = await web.send(ada, 'POST', `/api/admin/members/${web.world.linus}/restore`);
     expect(restored.json()).toMatchObject({ user: { status: 'active' } });
     // Restoring revives no session: linus signs in again.
-    expect((await get(linus, '/api/session')).statusCode).toBe(401);
+    expect((await web.get('/api/session', linus.session)).statusCode).toBe(401);
     // Invalidation refuses the rest of its second too; a sign-in comes at least a second later.
-    await db.query(
+    await web.db.query(
       "update users set tokens_invalid_before = tokens_invalid_before - interval '2 seconds' where id = $1",
-      [world.linus],
+      [web.world.linus],
     );
-    expect((await get(await signIn(world.linus), '/api/session')).statusCode).toBe(200);
+    const again = await web.signIn(web.world.linus);
+    expect((await web.get('/api/session', again.session)).statusCode).toBe(200);
 
-    const { audit } = (await get(ada, '/api/admin')).json<{
+    const { audit } = (await web.get('/api/admin', ada.session)).json<{
       audit: Array<{ actor: string; action: string; target: string }>;
     }>();
     expect(audit.slice(0, 2)).toMatchObject([
@@ -177,45 +96,45 @@ describe(`/admin (${testDatabaseKind()})`, () => {
   });
 
   it('never lets an owner revoke or demote themselves', async () => {
-    const ada = await signIn(world.ada);
-    const self = await send(ada, 'POST', `/api/admin/members/${world.ada}/revoke`);
+    const ada = await web.signIn(web.world.ada);
+    const self = await web.send(ada, 'POST', `/api/admin/members/${web.world.ada}/revoke`);
     expect(self.statusCode).toBe(403);
     expect(self.json()).toMatchObject({ error: { code: 'permission_denied' } });
-    const demote = await send(
+    const demote = await web.send(
       ada,
       'PUT',
-      `/api/admin/workspaces/${world.operations}/members/${world.ada}`,
+      `/api/admin/workspaces/${web.world.operations}/members/${web.world.ada}`,
       { role: 'viewer' },
     );
     expect(demote.statusCode).toBe(403);
-    expect((await get(ada, '/api/session')).statusCode).toBe(200);
+    expect((await web.get('/api/session', ada.session)).statusCode).toBe(200);
   });
 
   it('changes and removes roles, checking the role named', async () => {
-    const ada = await signIn(world.ada);
-    const url = `/api/admin/workspaces/${world.operations}/members/${world.grace}`;
-    expect((await send(ada, 'PUT', url, { role: 'owner' })).statusCode).toBe(400);
-    expect((await send(ada, 'PUT', url, { role: 'analyst' })).json()).toEqual({
+    const ada = await web.signIn(web.world.ada);
+    const url = `/api/admin/workspaces/${web.world.operations}/members/${web.world.grace}`;
+    expect((await web.send(ada, 'PUT', url, { role: 'owner' })).statusCode).toBe(400);
+    expect((await web.send(ada, 'PUT', url, { role: 'analyst' })).json()).toEqual({
       previousRole: 'viewer',
       role: 'analyst',
     });
-    const grace = await signIn(world.grace);
-    expect((await get(grace, '/api/session')).json()).toMatchObject({
+    const grace = await web.signIn(web.world.grace);
+    expect((await web.get('/api/session', grace.session)).json()).toMatchObject({
       workspaces: [{ name: 'Operations', role: 'analyst' }],
     });
-    expect((await send(ada, 'DELETE', url)).json()).toEqual({ removed: true });
-    expect((await get(grace, '/api/session')).json()).toMatchObject({ workspaces: [] });
-    expect((await send(ada, 'PUT', url, { role: 'viewer' })).statusCode).toBe(200);
+    expect((await web.send(ada, 'DELETE', url)).json()).toEqual({ removed: true });
+    expect((await web.get('/api/session', grace.session)).json()).toMatchObject({ workspaces: [] });
+    expect((await web.send(ada, 'PUT', url, { role: 'viewer' })).statusCode).toBe(200);
   });
 });
 
 describe(`/activity (${testDatabaseKind()})`, () => {
   it('lists only the user’s own calls, filtered, and downloads them as escaped CSV', async () => {
     const call = (userId: string, tool: string, clientId: string, at: string) =>
-      recordTelemetry(db, {
+      recordTelemetry(web.db, {
         at: new Date(at),
         userId,
-        orgId: world.acme,
+        orgId: web.world.acme,
         clientId,
         tool,
         outcome: 'ok',
@@ -223,12 +142,12 @@ describe(`/activity (${testDatabaseKind()})`, () => {
         requestId: 'req_t',
         argumentShape: { worksheetId: 'string', filters: [{ column: 'string', op: 'string' }] },
       });
-    await call(world.grace, 'read_worksheet', '=cmd|client', '2026-02-01T09:00:00Z');
-    await call(world.grace, 'list_workbooks', 'client-b', '2026-02-03T09:00:00Z');
-    await call(world.ada, 'read_worksheet', 'client-b', '2026-02-02T09:00:00Z');
-    const grace = await signIn(world.grace);
+    await call(web.world.grace, 'read_worksheet', '=cmd|client', '2026-02-01T09:00:00Z');
+    await call(web.world.grace, 'list_workbooks', 'client-b', '2026-02-03T09:00:00Z');
+    await call(web.world.ada, 'read_worksheet', 'client-b', '2026-02-02T09:00:00Z');
+    const grace = await web.signIn(web.world.grace);
 
-    const all = (await get(grace, '/api/activity')).json<{
+    const all = (await web.get('/api/activity', grace.session)).json<{
       calls: Array<{ tool: string; clientId: string }>;
       clients: string[];
       tools: string[];
@@ -237,18 +156,22 @@ describe(`/activity (${testDatabaseKind()})`, () => {
     expect(all.calls.map((c) => c.tool)).toEqual(['list_workbooks', 'read_worksheet']);
     expect(all.clients).toEqual(['=cmd|client', 'client-b']);
     expect(all.truncated).toBe(false);
-    const day = (await get(grace, '/api/activity?from=2026-02-01&to=2026-02-01')).json<{
+    const day = (await web.get('/api/activity?from=2026-02-01&to=2026-02-01', grace.session)).json<{
       calls: unknown[];
     }>();
     expect(day.calls).toHaveLength(1);
-    const tool = (await get(grace, '/api/activity?tool=list_workbooks&clientId=')).json<{
+    const tool = (
+      await web.get('/api/activity?tool=list_workbooks&clientId=', grace.session)
+    ).json<{
       calls: unknown[];
     }>();
     expect(tool.calls).toHaveLength(1);
-    expect((await get(grace, '/api/activity?from=2026-02-30')).statusCode).toBe(400);
-    expect((await get(grace, '/api/activity?from=2026-02-03&to=2026-02-01')).statusCode).toBe(400);
+    expect((await web.get('/api/activity?from=2026-02-30', grace.session)).statusCode).toBe(400);
+    expect(
+      (await web.get('/api/activity?from=2026-02-03&to=2026-02-01', grace.session)).statusCode,
+    ).toBe(400);
 
-    const csv = await get(grace, '/api/activity.csv?tool=read_worksheet');
+    const csv = await web.get('/api/activity.csv?tool=read_worksheet', grace.session);
     expect(csv.headers['content-type']).toMatch(/^text\/csv/);
     expect(csv.headers['content-disposition']).toBe('attachment; filename="activity.csv"');
     expect(csv.body.split('\r\n')).toEqual([

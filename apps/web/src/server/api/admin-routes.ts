@@ -10,10 +10,11 @@ import {
   type Database,
   type StoredCredentials,
 } from '@ask-analyst/workspace';
-import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import { requireOrganizationOwner } from '../auth/owner.js';
-import { notFound, parseInput, sendFailure } from './errors.js';
+import { notFound, parseInput } from './errors.js';
+import { handle } from './handle.js';
 
 export interface AdminRoutesOptions {
   db: Database;
@@ -43,17 +44,6 @@ function idParam(params: Params, name: string): string {
 export async function adminRoutes(app: FastifyInstance, options: AdminRoutesOptions) {
   const { db } = options;
   const ctx = { db, storedCredentials: options.storedCredentials };
-
-  const handle =
-    <R extends FastifyRequest>(work: (request: R) => Promise<unknown>) =>
-    async (request: R, reply: FastifyReply) => {
-      try {
-        const body = await work(request);
-        return reply.header('cache-control', 'no-store').send(body);
-      } catch (error) {
-        return sendFailure(request, reply, error);
-      }
-    };
 
   app.get(
     '/api/admin',

@@ -1,24 +1,8 @@
-import {
-  addOrganizationOwner,
-  createConversation,
-  type WorksheetEngine,
-} from '@ask-analyst/workspace';
-import {
-  createSmallWorld,
-  openTestDatabase,
-  openTestEngine,
-  testDatabaseKind,
-  type SmallWorld,
-  type TestDatabase,
-} from '@ask-analyst/workspace/testing';
-import type { FastifyInstance } from 'fastify';
+import { addOrganizationOwner, createConversation } from '@ask-analyst/workspace';
+import { testDatabaseKind } from '@ask-analyst/workspace/testing';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildWebApp } from '../app.js';
-import type { SignInProvider } from '../auth/oidc.js';
-import { loadWebConfig } from '../config.js';
 import type { ConnectedApp, GrantApi } from '../grants/grant-api.js';
-
-const APP_URL = 'http://localhost:4200';
+import { createWebTestApp, type WebTestApp } from '../test-support/web-app.js';
 
 interface Apps {
   apps: ConnectedApp[];
@@ -28,19 +12,7 @@ interface Listed {
   id: string;
   origin?: { kind: string; clientId?: string; clientName?: string };
 }
-let db: TestDatabase;
-let world: SmallWorld;
-let engine: WorksheetEngine;
-let disposeEngine: () => Promise<void>;
-let app: FastifyInstance;
-let nextUser = '';
-
-const provider: SignInProvider = {
-  authorizationUrl: async ({ state }) =>
-    new URL(`http://localhost:4000/oauth/authorize?state=${state}`),
-  signIn: async () => ({ userId: nextUser, idToken: 'id-token' }),
-  endSessionUrl: async () => new URL('http://localhost:4000/oauth/logout'),
-};
+let web: WebTestApp;
 
 /**
  * The authorization server's grant interface as this app sees it, holding grants in memory; the
@@ -83,70 +55,28 @@ const app1 = (clientId: string): ConnectedApp => ({
 });
 
 beforeAll(async () => {
-  db = await openTestDatabase();
-  world = await createSmallWorld(db);
-  await addOrganizationOwner(db, world.acme, world.ada);
-  ({ engine, dispose: disposeEngine } = await openTestEngine());
-  const config = loadWebConfig({ APP_URL, NODE_ENV: 'test', PRINCIPAL_CACHE_SECONDS: '0' });
-  app = await buildWebApp({ config, db, engine, provider, grants, clientDir: '/nonexistent' });
-  await app.ready();
+  web = await createWebTestApp({ grants });
+  await addOrganizationOwner(web.db, web.world.acme, web.world.ada);
 });
 
 afterAll(async () => {
-  await app?.close();
-  await disposeEngine?.();
-  await db?.close();
+  await web?.close();
 });
-
-async function signIn(userId: string) {
-  nextUser = userId;
-  const login = await app.inject({ url: '/auth/login?returnTo=%2F' });
-  const state = new URL(login.headers.location as string).searchParams.get('state')!;
-  const bound = /aa_sign_in=([^;]+)/.exec(String(login.headers['set-cookie']))![1];
-  const callback = await app.inject({
-    url: `/auth/callback?code=c&state=${state}`,
-    headers: { cookie: `aa_sign_in=${bound}` },
-  });
-  const session = /aa_session=([^;]+)/.exec(String(callback.headers['set-cookie']))![1]!;
-  const info = await app.inject({
-    url: '/api/session',
-    headers: { cookie: `aa_session=${session}` },
-  });
-  const body = info.json<{ csrfToken: string; user: { owner: boolean } }>();
-  return { session, csrf: body.csrfToken, owner: body.user.owner };
-}
-
-const call = (
-  who: { session: string; csrf: string },
-  method: 'GET' | 'POST' | 'PUT',
-  url: string,
-  body?: unknown,
-) =>
-  app.inject({
-    method,
-    url,
-    headers: {
-      cookie: `aa_session=${who.session}`,
-      origin: APP_URL,
-      'x-csrf-token': who.csrf,
-    },
-    ...(body === undefined ? {} : { payload: body as object }),
-  });
 
 describe(`connected apps and the client policy in the web app (${testDatabaseKind()})`, () => {
   it('lists only the signed-in user’s apps and disconnects only one they granted', async () => {
-    granted.set(world.ada, [app1('bot-a'), app1('bot-b')]);
-    granted.set(world.grace, [app1('bot-g')]);
-    const ada = await signIn(world.ada);
-    const grace = await signIn(world.grace);
-    expect((await call(ada, 'GET', '/api/connected-apps')).json<Apps>().apps).toHaveLength(2);
-    expect((await call(grace, 'GET', '/api/connected-apps')).json<Apps>().apps).toHaveLength(1);
+    granted.set(web.world.ada, [app1('bot-a'), app1('bot-b')]);
+    granted.set(web.world.grace, [app1('bot-g')]);
+    const ada = await web.signIn(web.world.ada);
+    const grace = await web.signIn(web.world.grace);
+    expect((await web.get('/api/connected-apps', ada.session)).json<Apps>().apps).toHaveLength(2);
+    expect((await web.get('/api/connected-apps', grace.session)).json<Apps>().apps).toHaveLength(1);
 
     // grace cannot disconnect ada's app (it is not hers: not found), nor without the CSRF token.
-    expect((await call(grace, 'POST', '/api/connected-apps/bot-a/disconnect')).statusCode).toBe(
+    expect((await web.send(grace, 'POST', '/api/connected-apps/bot-a/disconnect')).statusCode).toBe(
       404,
     );
-    const forged = await call(
+    const forged = await web.send(
       { ...ada, csrf: 'wrong' },
       'POST',
       '/api/connected-apps/bot-a/disconnect',
@@ -154,48 +84,48 @@ describe(`connected apps and the client policy in the web app (${testDatabaseKin
     expect(forged.statusCode).toBe(403);
     expect(calls.filter((c) => c.startsWith('revoke'))).toEqual([]);
 
-    const done = await call(ada, 'POST', '/api/connected-apps/bot-a/disconnect');
+    const done = await web.send(ada, 'POST', '/api/connected-apps/bot-a/disconnect');
     expect(done.json()).toEqual({ disconnected: 'bot-a' });
-    expect(calls).toContain(`revoke ${world.ada} bot-a`);
-    const left = (await call(ada, 'GET', '/api/connected-apps')).json<Apps>().apps;
+    expect(calls).toContain(`revoke ${web.world.ada} bot-a`);
+    const left = (await web.get('/api/connected-apps', ada.session)).json<Apps>().apps;
     expect(left.map((a) => a.clientId)).toEqual(['bot-b']);
   });
 
   it('lets only an owner read and set the policy, naming the session’s user as the actor', async () => {
-    const ada = await signIn(world.ada);
-    const grace = await signIn(world.grace);
+    const ada = await web.signIn(web.world.ada);
+    const grace = await web.signIn(web.world.grace);
     expect(ada.owner).toBe(true);
     expect(grace.owner).toBe(false);
-    const refused = await call(grace, 'GET', '/api/admin/client-policy');
+    const refused = await web.get('/api/admin/client-policy', grace.session);
     expect(refused.statusCode).toBe(404);
     expect(refused.json<{ error: { code: string } }>().error.code).toBe('not_found');
-    expect((await call(grace, 'PUT', '/api/admin/client-policy', { mode: 'any' })).statusCode).toBe(
-      404,
-    );
+    expect(
+      (await web.send(grace, 'PUT', '/api/admin/client-policy', { mode: 'any' })).statusCode,
+    ).toBe(404);
 
-    expect((await call(ada, 'GET', '/api/admin/client-policy')).json()).toMatchObject({
-      organization: { id: world.acme },
+    expect((await web.get('/api/admin/client-policy', ada.session)).json()).toMatchObject({
+      organization: { id: web.world.acme },
       policy: { mode: 'any' },
     });
-    const bad = await call(ada, 'PUT', '/api/admin/client-policy', { mode: 'nobody' });
+    const bad = await web.send(ada, 'PUT', '/api/admin/client-policy', { mode: 'nobody' });
     expect(bad.statusCode).toBe(400);
-    const set = await call(ada, 'PUT', '/api/admin/client-policy', {
+    const set = await web.send(ada, 'PUT', '/api/admin/client-policy', {
       mode: 'pre_registered',
-      actorId: world.grace,
+      actorId: web.world.grace,
     });
     expect(set.json()).toMatchObject({ policy: { mode: 'pre_registered' }, revokedGrants: 0 });
-    expect(calls).toContain(`policy ${world.acme} pre_registered by ${world.ada}`);
+    expect(calls).toContain(`policy ${web.world.acme} pre_registered by ${web.world.ada}`);
   });
 
   it('names the MCP client of a conversation in history and on its page', async () => {
-    const conversation = await createConversation(db, {
-      workspaceId: world.operations,
-      userId: world.ada,
+    const conversation = await createConversation(web.db, {
+      workspaceId: web.world.operations,
+      userId: web.world.ada,
       title: 'From an agent',
       origin: { kind: 'mcp', clientId: 'bot-x' },
     });
-    const ada = await signIn(world.ada);
-    const listed = (await call(ada, 'GET', '/api/conversations')).json<{
+    const ada = await web.signIn(web.world.ada);
+    const listed = (await web.get('/api/conversations', ada.session)).json<{
       conversations: Listed[];
     }>().conversations;
     expect(listed.find((c) => c.id === conversation.id)?.origin).toEqual({
@@ -203,7 +133,7 @@ describe(`connected apps and the client policy in the web app (${testDatabaseKin
       clientId: 'bot-x',
       clientName: 'Name of bot-x',
     });
-    const page = (await call(ada, 'GET', `/api/conversations/${conversation.id}`)).json<{
+    const page = (await web.get(`/api/conversations/${conversation.id}`, ada.session)).json<{
       conversation: Listed;
     }>();
     expect(page.conversation.origin?.clientName).toBe('Name of bot-x');

@@ -1,9 +1,10 @@
 import { CLIENT_POLICY_MODES, type Database } from '@ask-analyst/workspace';
-import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import { requireOrganizationOwner } from '../auth/owner.js';
 import type { GrantApi } from '../grants/grant-api.js';
-import { notFound, parseInput, sendFailure } from './errors.js';
+import { notFound, parseInput } from './errors.js';
+import { handle } from './handle.js';
 
 export interface GrantRoutesOptions {
   db: Database;
@@ -27,17 +28,6 @@ export const ClientPolicyInputSchema = z.object({
 export async function grantRoutes(app: FastifyInstance, options: GrantRoutesOptions) {
   const { db, grants } = options;
   const principalOf = (request: FastifyRequest) => request.webSession!.principal;
-  const handle =
-    <R extends FastifyRequest>(work: (request: R) => Promise<unknown>) =>
-    async (request: R, reply: FastifyReply) => {
-      try {
-        const body = await work(request);
-        return reply.header('cache-control', 'no-store').send(body);
-      } catch (error) {
-        return sendFailure(request, reply, error);
-      }
-    };
-
   app.get(
     '/api/connected-apps',
     handle(async (request) => ({ apps: await grants.listGrants(principalOf(request).userId) })),

@@ -31,12 +31,13 @@ import {
   type Database,
   type WorksheetEngine,
 } from '@ask-analyst/workspace';
-import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import type { WebSession } from '../auth/session.js';
 import type { ClientNamer } from '../grants/client-names.js';
 import { answerCsv, csvFileName } from './csv.js';
 import { notFound, parseInput, sendFailure } from './errors.js';
+import { handle } from './handle.js';
 
 export interface ApiRoutesOptions {
   db: Database;
@@ -115,17 +116,6 @@ export async function apiRoutes(app: FastifyInstance, options: ApiRoutesOptions)
         .catch((error: unknown) => request.log.warn({ err: error }, 'telemetry record failed'));
     }
   };
-
-  const handle =
-    <R extends FastifyRequest>(work: (request: R) => Promise<unknown>) =>
-    async (request: R, reply: FastifyReply) => {
-      try {
-        const body = await work(request);
-        if (!reply.sent) return reply.header('cache-control', 'no-store').send(body);
-      } catch (error) {
-        return sendFailure(request, reply, error);
-      }
-    };
 
   app.get(
     '/api/session',
