@@ -1,11 +1,9 @@
-import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { SCENARIOS } from '../src/fixtures/scenarios.js';
 import {
   axeProblems,
-  openCard,
-  remount,
   resizeTo,
+  showCard,
   shot,
   sidewaysScroll,
   splitWords,
@@ -22,9 +20,9 @@ afterAll(async () => {
 });
 
 // Every recorded state, light and dark, at 720, 480 and 320 px (issue 24's "done when"). Each
-// card is mounted at 720 px and narrowed to 320 px: it lays itself out again at each width
-// (`resizeTo` waits for it), and narrowing is the harder way (a layout left at a wider width would
-// split words or scroll sideways).
+// card is mounted on the harness's one page (`showCard`) at 720 px and narrowed to 320 px: it lays
+// itself out again at each width (`resizeTo` waits for it), and narrowing is the harder way (a
+// layout left at a wider width would split words or scroll sideways).
 const RAW_STATUS = /\b(queued|running|succeeded|failed)\b/i;
 const WIDTHS = [720, 480, 320] as const;
 // Axe runs once per state and theme, at 320 px. Colour contrast depends on the theme, not the
@@ -32,22 +30,16 @@ const WIDTHS = [720, 480, 320] as const;
 // region that overflows at 480 or 720 px overflows at 320 px too (less room, more wrapping).
 const AXE_WIDTH = 320;
 
-// One page for every state: mounting another card on it costs a fraction of loading a page.
-let shared: Page | undefined;
-
-/** The card of these options on the page, at the widest width. */
-async function show(options: { scenario: string; theme: 'light' | 'dark'; stepMs: number }) {
-  if (!shared) return (shared = await openCard(harness, { ...options, width: WIDTHS[0] }));
-  await resizeTo(shared, WIDTHS[0]);
-  await remount(shared, options);
-  return shared;
-}
-
 describe('every recorded state', () => {
   for (const name of SCENARIOS.keys()) {
     it(`${name}: whole words, no sideways scroll, no raw status, no serious axe violation`, async () => {
       for (const theme of ['light', 'dark'] as const) {
-        const page = await show({ scenario: name, theme, stepMs: 60_000 });
+        const page = await showCard(harness, {
+          scenario: name,
+          theme,
+          width: WIDTHS[0],
+          stepMs: 60_000,
+        });
         await page.waitForSelector('[data-testid=status]:not([data-status=waiting])', {
           timeout: 10_000,
         });

@@ -2,7 +2,7 @@ import type { AnalysisOutput, Answer } from '@ask-analyst/protocol';
 import type { CallToolResult } from '@modelcontextprotocol/client';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
-  openCard,
+  showCard,
   resizeTo,
   shot,
   sidewaysScroll,
@@ -40,7 +40,7 @@ describe('a wide table at a narrow width', () => {
     it(`${scenario} at 480 and 320 px scrolls in its own box, numbers and words whole`, async () => {
       const wide = scenario === 'answer-table';
       // One page, narrowed: the card lays itself out again at each width (resizeTo waits for it).
-      const page = await openCard(
+      const page = await showCard(
         harness,
         wide ? { results: widened(), width: 480 } : { scenario, width: 480 },
       );
@@ -58,7 +58,6 @@ describe('a wide table at a narrow width', () => {
         }
         await shot(page, `table-${scenario}-${width}`);
       }
-      await page.close();
     });
   }
 });

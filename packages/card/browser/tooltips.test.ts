@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
-  openCard,
+  showCard,
   resizeTo,
   shot,
   sidewaysScroll,
@@ -22,7 +22,7 @@ afterAll(async () => {
 describe('a tooltip at a narrow width', () => {
   for (const scenario of ['answer-bar', 'answer-line', 'answer-line-series']) {
     it(`${scenario} at 360 and 320 px: the first and last marks' tooltips stay inside the card`, async () => {
-      const page = await openCard(harness, { scenario, width: 360 });
+      const page = await showCard(harness, { scenario, width: 360 });
       await statusIs(page, 'succeeded');
       for (const width of [360, 320]) {
         await resizeTo(page, width);
@@ -46,7 +46,6 @@ describe('a tooltip at a narrow width', () => {
         await page.evaluate(() => (document.activeElement as HTMLElement | null)?.blur());
         await page.getByRole('tooltip').waitFor({ state: 'hidden' });
       }
-      await page.close();
     });
   }
 });
