@@ -1,6 +1,6 @@
 import type { AnalysisOutput } from '@ask-analyst/protocol';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { cardHeight, openCard, shot, startHarness, statusIs, type Harness } from './support.js';
+import { cardHeight, showCard, shot, startHarness, statusIs, type Harness } from './support.js';
 import { scenario } from '../src/fixtures/scenarios.js';
 
 let harness: Harness;
@@ -16,7 +16,7 @@ const RAW_STATUS = /\b(queued|running|succeeded|failed)\b/i;
 
 describe('the card reads answer first', () => {
   it('puts the chart and summary first, then the reading, the rows, then the source', async () => {
-    const page = await openCard(harness, { scenario: 'answer-bar' });
+    const page = await showCard(harness, { scenario: 'answer-bar' });
     await statusIs(page, 'succeeded');
     const order = await page.evaluate(() =>
       [
@@ -34,7 +34,6 @@ describe('the card reads answer first', () => {
     // Five bars say it all: the table starts collapsed, one click away.
     expect(await page.locator('details.table-details').getAttribute('open')).toBeNull();
     await shot(page, 'hierarchy-answer-bar-720');
-    await page.close();
   });
 
   it('shows a status users understand, never the raw status word; the hook keeps it', async () => {
@@ -43,11 +42,10 @@ describe('the card reads answer first', () => {
       ['failed', 'failed'],
       ['cancelled', 'cancelled'],
     ] as const) {
-      const page = await openCard(harness, { scenario });
+      const page = await showCard(harness, { scenario });
       await statusIs(page, status);
       expect(await page.locator('[data-testid=status]').innerText()).not.toMatch(RAW_STATUS);
       expect(await page.locator('header').innerText()).not.toMatch(RAW_STATUS);
-      await page.close();
     }
   });
 
@@ -57,7 +55,7 @@ describe('the card reads answer first', () => {
     const [recorded] = scenario('answer-bar').results;
     const output = structuredClone(recorded?.structuredContent as AnalysisOutput);
     output.turn.answer?.interpretation.unused.push('number of');
-    const page = await openCard(harness, {
+    const page = await showCard(harness, {
       results: [{ ...recorded, content: [], structuredContent: { ...output } }],
     });
     await statusIs(page, 'succeeded');
@@ -80,11 +78,10 @@ describe('the card reads answer first', () => {
     expect(look.fontSize).toBe('14px');
     expect(look.color).not.toBe(look.mutedColor);
     expect(look.aboveTable).toBe(true);
-    await page.close();
   });
 
   it('reserves the answer its room while running, so the card does not jump when it arrives', async () => {
-    const page = await openCard(harness, { scenario: 'running', stepMs: 800 });
+    const page = await showCard(harness, { scenario: 'running', stepMs: 800 });
     await statusIs(page, 'running');
     const running = await cardHeight(page);
     await shot(page, 'hierarchy-running-720');
@@ -92,6 +89,5 @@ describe('the card reads answer first', () => {
     await page.waitForSelector('[data-testid=chart] svg');
     const answered = await cardHeight(page);
     expect(running / answered).toBeGreaterThan(0.75);
-    await page.close();
   });
 });

@@ -1,5 +1,5 @@
 import type { CallToolResult } from '@modelcontextprotocol/client';
-import { createRoot } from 'react-dom/client';
+import { createRoot, type Root } from 'react-dom/client';
 import { Card } from '../src/card.js';
 import { RecordedTools } from '../src/fixtures/recorded-tools.js';
 import type { Scenario } from '../src/fixtures/scenario.js';
@@ -20,11 +20,20 @@ interface MountOptions {
 
 declare global {
   interface Window {
-    harness: { mount(options: MountOptions): void; calls: () => string[] };
+    harness: { mount(options: MountOptions): void; unmount(): void; calls: () => string[] };
   }
 }
 
 let tools: RecordedTools | null = null;
+let mounted: { root: Root; controller: AnalysisController } | null = null;
+
+/** Takes the card off the page and stops its polls, so the page can show another (`mount`). */
+function unmount(): void {
+  mounted?.root.unmount();
+  mounted?.controller.dispose();
+  mounted = null;
+  tools = null;
+}
 
 function mount(options: MountOptions): void {
   const scenarios = new Map<string, Scenario>(SCENARIOS);
@@ -33,7 +42,6 @@ function mount(options: MountOptions): void {
     scenarios.set(name, { name, title: name, input: {}, results: options.results });
   }
   const recorded = new RecordedTools(scenarios, { stepMs: options.stepMs ?? 600 });
-  tools = recorded;
   const controller = new AnalysisController((tool, args) => recorded.callTool(tool, args), {
     followWaitSeconds: 5,
   });
@@ -42,9 +50,12 @@ function mount(options: MountOptions): void {
   document.documentElement.style.colorScheme = options.theme ?? 'light';
   const root = document.getElementById('root');
   if (!root) return;
-  createRoot(root).render(<Card controller={controller} locale="en-US" />);
+  unmount();
+  tools = recorded;
+  mounted = { root: createRoot(root), controller };
+  mounted.root.render(<Card controller={controller} locale="en-US" />);
   controller.toolInput(first.input);
   controller.toolResult(first.result);
 }
 
-window.harness = { mount, calls: () => tools?.calls.map((call) => call.name) ?? [] };
+window.harness = { mount, unmount, calls: () => tools?.calls.map((call) => call.name) ?? [] };
