@@ -1,10 +1,11 @@
 import { join } from 'node:path';
-import type { BrowserContext, Page } from 'playwright-core';
+import type { Page } from 'playwright-core';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { artifactFolder } from './fixtures/artifacts.js';
-import { saveAxeFindings, seriousViolations } from './fixtures/axe.js';
+import { saveAxeFindings } from './fixtures/axe.js';
 import { TestOAuthClient } from './fixtures/oauth-client.js';
 import { resizeTo } from './fixtures/viewport.js';
+import { openSignedIn as signIn, screenshotsAndAxe } from './fixtures/web-pages.js';
 import { useE2eWorld } from './fixtures/world.js';
 import {
   AuthorizationDenied,
@@ -20,23 +21,9 @@ import { refreshByHand } from './flows/token-endpoint.js';
 const world = useE2eWorld({ settings: { PRINCIPAL_CACHE_SECONDS: '1' } });
 const SPEC_BOUND = { timeout: 30_000, interval: 250 };
 
-/** Signs in to the web app on dev-auth's page, in a fresh context. */
-async function openSignedIn(
-  path: string,
-  email: string,
-): Promise<{ context: BrowserContext; page: Page }> {
-  const context = await world.browser.newContext({
-    colorScheme: 'light',
-    viewport: { width: 1280, height: 900 },
-  });
-  const page = await context.newPage();
-  await page.goto(`${world.stack.appUrl}${path}`);
-  await page.waitForSelector('input[name=email]');
-  await page.fill('input[name=email]', email);
-  await page.fill('input[name=password]', 'analyst-demo');
-  await page.click('[data-testid=sign-in]');
-  return { context, page };
-}
+/** Opens the web app's `path` in a fresh context, signing in as `email` on the way. */
+const openSignedIn = (path: string, email: string) =>
+  signIn(world.browser, `${world.stack.appUrl}${path}`, email);
 
 /** Connects `email` with a client that registers itself (Dynamic Client Registration). */
 const connectWithDcr = (email: string, clientName: string) =>
@@ -200,14 +187,7 @@ describe('connected apps and client policies (SPEC section 9)', () => {
         await resizeTo(page, 1280);
         await page.goto(`${world.stack.appUrl}${path}`);
         await page.waitForSelector(ready);
-        for (const width of [1280, 360]) {
-          await resizeTo(page, width);
-          await page.screenshot({
-            path: join(artifacts, `${name}-${colorScheme}-${width}.png`),
-            fullPage: true,
-          });
-          if (width === 1280) findings.push(...(await seriousViolations(page, name, colorScheme)));
-        }
+        findings.push(...(await screenshotsAndAxe(page, { artifacts, name, colorScheme })));
       }
     }
     await context.close();

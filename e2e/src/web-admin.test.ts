@@ -1,10 +1,10 @@
-import { join } from 'node:path';
 import type { Client } from '@modelcontextprotocol/client';
-import type { BrowserContext, Page } from 'playwright-core';
+import type { Page } from 'playwright-core';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { artifactFolder } from './fixtures/artifacts.js';
-import { saveAxeFindings, seriousViolations } from './fixtures/axe.js';
+import { saveAxeFindings } from './fixtures/axe.js';
 import { resizeTo } from './fixtures/viewport.js';
+import { openSignedIn as signIn, screenshotsAndAxe } from './fixtures/web-pages.js';
 import { useE2eWorld } from './fixtures/world.js';
 import { connectAs, postMcp, TOOLS_LIST } from './flows/connect.js';
 import { refreshByHand } from './flows/token-endpoint.js';
@@ -13,24 +13,9 @@ import { refreshByHand } from './flows/token-endpoint.js';
 const world = useE2eWorld({ settings: { PRINCIPAL_CACHE_SECONDS: '1' } });
 const CLIENT_ID = 'analyst-code-editor';
 
-/** Opens `url` in a fresh browser context, signing in on dev-auth's page (the deep link survives). */
-async function openSignedIn(
-  url: string,
-  email: string,
-): Promise<{ context: BrowserContext; page: Page }> {
-  const context = await world.browser.newContext({
-    colorScheme: 'light',
-    viewport: { width: 1280, height: 900 },
-  });
-  const page = await context.newPage();
-  await page.goto(url);
-  await page.waitForSelector('input[name=email]');
-  await page.fill('input[name=email]', email);
-  await page.fill('input[name=password]', 'analyst-demo');
-  await page.click('[data-testid=sign-in]');
-  await page.waitForURL((u) => u.href.startsWith(world.stack.appUrl));
-  return { context, page };
-}
+/** Opens `url` in a fresh context, signs in as `email` and waits to be back in the web app. */
+const openSignedIn = (url: string, email: string) =>
+  signIn(world.browser, url, email, { returnsTo: world.stack.appUrl });
 
 /** A same-origin call from the page, with the session's CSRF token (as the app itself sends). */
 function fromPage(page: Page, method: string, path: string, body?: unknown) {
@@ -330,14 +315,7 @@ describe('connected activity and the owner’s admin (SPEC section 9)', () => {
             { timeout: 30_000, interval: 500 },
           )
           .toBe(true);
-        for (const width of [1280, 360]) {
-          await resizeTo(page, width);
-          await page.screenshot({
-            path: join(artifacts, `${name}-${colorScheme}-${width}.png`),
-            fullPage: true,
-          });
-          if (width === 1280) findings.push(...(await seriousViolations(page, name, colorScheme)));
-        }
+        findings.push(...(await screenshotsAndAxe(page, { artifacts, name, colorScheme })));
       }
     }
     await context.close();

@@ -1,10 +1,10 @@
-import { join } from 'node:path';
 import type { Client } from '@modelcontextprotocol/client';
-import type { BrowserContext, Page } from 'playwright-core';
+import type { Page } from 'playwright-core';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { artifactFolder } from './fixtures/artifacts.js';
-import { saveAxeFindings, seriousViolations } from './fixtures/axe.js';
+import { saveAxeFindings } from './fixtures/axe.js';
 import { resizeTo } from './fixtures/viewport.js';
+import { openSignedIn as signIn, screenshotsAndAxe } from './fixtures/web-pages.js';
 import { useE2eWorld } from './fixtures/world.js';
 import { AuthorizationDenied, connectAs } from './flows/connect.js';
 import { runOps } from './flows/ops.js';
@@ -24,22 +24,7 @@ async function call<T>(client: Client, name: string, args: Record<string, unknow
 }
 
 /** Opens `url` in a fresh context and signs in on dev-auth's page when it shows (a deep link). */
-async function openSignedIn(
-  url: string,
-  email: string,
-): Promise<{ context: BrowserContext; page: Page }> {
-  const context = await world.browser.newContext({
-    colorScheme: 'light',
-    viewport: { width: 1280, height: 900 },
-  });
-  const page = await context.newPage();
-  await page.goto(url);
-  await page.waitForSelector('input[name=email]');
-  await page.fill('input[name=email]', email);
-  await page.fill('input[name=password]', 'analyst-demo');
-  await page.click('[data-testid=sign-in]');
-  return { context, page };
-}
+const openSignedIn = (url: string, email: string) => signIn(world.browser, url, email);
 
 describe('the product web app (SPEC section 9)', () => {
   let artifacts: string;
@@ -259,14 +244,7 @@ describe('the product web app (SPEC section 9)', () => {
         await resizeTo(page, 1280);
         await page.goto(`${world.stack.appUrl}${path}`);
         await page.waitForSelector(ready);
-        for (const width of [1280, 360]) {
-          await resizeTo(page, width);
-          await page.screenshot({
-            path: join(artifacts, `${name}-${colorScheme}-${width}.png`),
-            fullPage: true,
-          });
-          if (width === 1280) findings.push(...(await seriousViolations(page, name, colorScheme)));
-        }
+        findings.push(...(await screenshotsAndAxe(page, { artifacts, name, colorScheme })));
       }
     }
     await context.close();
