@@ -37,6 +37,26 @@ export function rowLabel(semantics: WorksheetSemantics): ColumnSemantics | undef
     .sort((a, b) => b.profile.distinctCount - a.profile.distinctCount)[0];
 }
 
+/**
+ * The column a row word groups by ("per stock", "which company"): the column that names rows, or
+ * else a category the semantic layer names with that word ("stock" for a ticker symbol, where a row
+ * is one company and month). Undefined when neither: the word then says only what the rows are.
+ */
+export function entityColumn(
+  semantics: WorksheetSemantics,
+  words: string,
+): ColumnSemantics | undefined {
+  const label = rowLabel(semantics);
+  if (label) return label;
+  const key = phraseKey(words.split(' '));
+  const named = semantics.columns.filter(
+    (c) =>
+      (c.role === 'category' || c.role === 'identifier') &&
+      c.phrases.some((p) => p.key === key && p.layer !== undefined),
+  );
+  return named.length === 1 ? named[0] : undefined;
+}
+
 /** Whether a number lies within a numeric column's values (its profile's min and max). */
 export function withinRange(column: ColumnSemantics, value: number): boolean {
   const { min, max } = column.profile;

@@ -6,6 +6,8 @@ describePass(
   ['cars', 'stocks', 'weather'],
   [
     ['cars', 'average horsepower by origin', { dimensions: ['Origin'], placed: ['by', 'origin'] }],
+    // A row word the semantic layer gives a category: "per stock" groups by the symbol.
+    ['stocks', 'average price per stock', { dimensions: ['symbol'], placed: ['per', 'stock'] }],
     [
       'cars',
       'count of cars by origin and cylinders',

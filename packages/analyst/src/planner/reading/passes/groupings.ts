@@ -1,11 +1,11 @@
 import { keywordOf } from '../../mentions.js';
-import { grainOf, rowLabel, timeDimension } from '../columns.js';
+import { entityColumn, grainOf, timeDimension } from '../columns.js';
 import type { ReadingPass } from '../context.js';
 
 /**
  * Groupings: "by X", "per month", "for each genre", "monthly", and lists of them ("by origin and
  * cylinders"). A column groups when it is not a continuous measure; a row word ("by movie") groups
- * by the column that names rows.
+ * by the column that names rows, or by the category the semantic layer names with it ("per stock").
  */
 export const groupings: ReadingPass = {
   name: 'groupings',
@@ -40,7 +40,7 @@ export const groupings: ReadingPass = {
             words: `${words} ${t.words}`,
           });
         } else if (t.kind === 'entity') {
-          const id = rowLabel(semantics);
+          const id = entityColumn(semantics, t.words);
           if (!id) break;
           reading.dimensions.push({
             column: id,

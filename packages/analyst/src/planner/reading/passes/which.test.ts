@@ -3,8 +3,15 @@ import { which } from './which.js';
 
 describePass(
   which,
-  ['cars', 'movies', 'weather'],
+  ['cars', 'movies', 'weather', 'stocks'],
   [
+    // A row word the semantic layer also gives a category ("stock" for the symbol, where a row is
+    // a company and month): that category, never the whole worksheet's average.
+    [
+      'stocks',
+      'which stock had the highest price',
+      { dimensions: ['symbol'], placed: ['which', 'stock'] },
+    ],
     [
       'movies',
       'which director has the most movies',

@@ -1,5 +1,5 @@
 import { keywordOf } from '../../mentions.js';
-import { rowLabel, timeDimension } from '../columns.js';
+import { entityColumn, rowLabel, timeDimension } from '../columns.js';
 import type { ReadingPass } from '../context.js';
 
 /**
@@ -34,6 +34,20 @@ export const which: ReadingPass = {
           ...timeDimension(semantics, keywordOf(target, 'grain')!.grain)!,
           source: 'stated',
           words: `${m.words} ${target!.words}`,
+        });
+        use(index, targetIndex);
+      } else if (
+        target?.kind === 'entity' &&
+        !used.has(targetIndex) &&
+        !rowLabel(semantics) &&
+        entityColumn(semantics, target.words)
+      ) {
+        // "which stock had the highest price": the category the layer names with the row word.
+        reading.dimensions.push({
+          column: entityColumn(semantics, target.words)!,
+          grain: null,
+          source: 'stated',
+          words: `${m.words} ${target.words}`,
         });
         use(index, targetIndex);
       } else if (target?.kind === 'entity' && !used.has(targetIndex) && superlatives.length > 0) {
