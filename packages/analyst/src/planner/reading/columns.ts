@@ -3,6 +3,7 @@ import type { ColumnSemantics, WorksheetSemantics } from '../../semantics/worksh
 import { phraseKey } from '../../text/tokens.js';
 import { KEYWORDS, type Keyword } from '../keywords.js';
 import { keywordOf, type Mention } from '../mentions.js';
+import type { ReadingContext } from './context.js';
 
 /** The column a year in the question filters: a date's year, or a whole-number year column. */
 export function yearTarget(
@@ -55,6 +56,28 @@ export function entityColumn(
       c.phrases.some((p) => p.key === key && p.layer !== undefined),
   );
   return named.length === 1 ? named[0] : undefined;
+}
+
+/**
+ * Whether the mention at `index` is a grain word between an aggregation and a measure that names
+ * what a row is ("average daily maximum temperature" where a row is a day; "average monthly price"
+ * where a row is a company and month): it says what each value is, and groups nothing.
+ */
+export function isRowGrainOfMeasure(
+  context: Pick<ReadingContext, 'at' | 'next' | 'previous' | 'semantics'>,
+  index: number,
+): boolean {
+  const { at, next, previous, semantics } = context;
+  const grain = keywordOf(at(index), 'grain');
+  const after = at(next(index, 1));
+  return (
+    grain !== undefined &&
+    semantics.timeColumn !== null &&
+    semantics.entityPhrases.includes(grain.grain) &&
+    keywordOf(at(previous(index, 1)), 'aggregation') !== undefined &&
+    after?.kind === 'column' &&
+    after.column.role === 'measure'
+  );
 }
 
 /** Whether a number lies within a numeric column's values (its profile's min and max). */

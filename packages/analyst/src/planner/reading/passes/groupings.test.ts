@@ -6,6 +6,14 @@ describePass(
   ['cars', 'stocks', 'weather'],
   [
     ['cars', 'average horsepower by origin', { dimensions: ['Origin'], placed: ['by', 'origin'] }],
+    // A grain word naming what a row is, between an aggregation and its measure, groups nothing;
+    // one that does not ("monthly" over days) still groups.
+    ['weather', 'average daily maximum temperature', { placed: ['daily'] }],
+    [
+      'weather',
+      'average monthly precipitation',
+      { dimensions: ['date by month'], placed: ['monthly'] },
+    ],
     // A row word the semantic layer gives a category: "per stock" groups by the symbol.
     ['stocks', 'average price per stock', { dimensions: ['symbol'], placed: ['per', 'stock'] }],
     [

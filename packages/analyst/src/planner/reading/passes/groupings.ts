@@ -1,5 +1,5 @@
 import { keywordOf } from '../../mentions.js';
-import { entityColumn, grainOf, timeDimension } from '../columns.js';
+import { entityColumn, grainOf, isRowGrainOfMeasure, timeDimension } from '../columns.js';
 import type { ReadingPass } from '../context.js';
 
 /**
@@ -9,10 +9,18 @@ import type { ReadingPass } from '../context.js';
  */
 export const groupings: ReadingPass = {
   name: 'groupings',
-  run({ mentions, reading, semantics, used, at, use, next }) {
+  run(context) {
+    const { mentions, reading, semantics, used, at, use, next } = context;
+    const rowGrainOfMeasure = (index: number) => isRowGrainOfMeasure(context, index);
     mentions.forEach((m, index) => {
       if (used.has(index)) return;
       const grain = keywordOf(m, 'grain');
+      if (grain?.asGroup && rowGrainOfMeasure(index)) {
+        // "average daily maximum temperature" where a row is a day: the word says what each value
+        // is, the average is over the rows; never a grouping by day.
+        use(index);
+        return;
+      }
       const asked = grain?.asGroup ? timeDimension(semantics, grain.grain) : null;
       if (asked) {
         reading.dimensions.push({ ...asked, source: 'stated', words: m.words });

@@ -5,6 +5,17 @@ describePass(
   measures,
   ['cars', 'flights', 'movies', 'weather'],
   [
+    // A grain word naming what a row is ("daily" where a row is a day) between the aggregation
+    // and its measure: the average of the rows.
+    [
+      'weather',
+      'average daily maximum temperature',
+      {
+        measures: ['avg(temp_max) stated'],
+        asksForValue: true,
+        placed: ['average', 'maximum temperature'],
+      },
+    ],
     [
       'cars',
       'average horsepower',

@@ -2,7 +2,7 @@ import type { Aggregation } from '@ask-analyst/protocol';
 import type { ColumnSemantics, WorksheetSemantics } from '../../../semantics/worksheet.js';
 import { nameWords, phraseKey } from '../../../text/tokens.js';
 import { keywordOf, type Mention } from '../../mentions.js';
-import { rowLabel } from '../columns.js';
+import { isRowGrainOfMeasure, rowLabel } from '../columns.js';
 import type { ReadingPass } from '../context.js';
 
 /** Superlatives of quantity: "the most movies" ranks by how many rows there are. */
@@ -110,7 +110,8 @@ function asksForGroups(mentions: readonly Mention[]): boolean {
  */
 export const measures: ReadingPass = {
   name: 'measures',
-  run({ mentions, reading, semantics, used, superlatives, at, use, next }) {
+  run(context) {
+    const { mentions, reading, semantics, used, superlatives, at, use, next } = context;
     let groupsAsked: boolean | undefined;
     let trailingAverage = false;
     const hasGrouping = () =>
@@ -124,6 +125,10 @@ export const measures: ReadingPass = {
       const share = keywordOf(m, 'share');
       if (!aggregation && !count && !distinct && !superlative && !share) return;
       let targetIndex = next(index, 3);
+      // "average daily maximum temperature" where a row is a day: the grain word says what each
+      // value is (the groupings pass placed it without a grouping).
+      if (aggregation && isRowGrainOfMeasure(context, targetIndex))
+        targetIndex = next(targetIndex, 1);
       // "average 2009 price", "total 2015 rainfall", "how many Nolan films": a year the time
       // filters read, or a value the value filters read, sits between the word and its measure.
       const between = at(targetIndex);
