@@ -3,8 +3,22 @@ import { ranking } from './ranking.js';
 
 describePass(
   ranking,
-  ['cars', 'flights'],
+  ['cars', 'flights', 'movies', 'weather'],
   [
+    // An order asked for ranks every group by a measure; rows called by their noun are named.
+    [
+      'movies',
+      'Spielberg movies sorted by worldwide gross',
+      { dimensions: ['Title'], ranking: 'desc null', placed: ['movies', 'sorted by'] },
+    ],
+    [
+      'flights',
+      'average delay by origin in ascending order',
+      { ranking: 'asc null', placed: ['in ascending order'] },
+    ],
+    // A sort by a grouping, or an order of a time series, is left unplaced (refused, or time order).
+    ['cars', 'average mpg by origin sorted by origin', {}],
+    ['weather', 'total precipitation by year in ascending order', {}],
     [
       'flights',
       'top 5 origins by number of flights',
