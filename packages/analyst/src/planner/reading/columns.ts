@@ -80,6 +80,22 @@ export function isRowGrainOfMeasure(
   );
 }
 
+/** Words for an origin and destination taken together ("which route", "by route"). */
+export const ROUTE = /^(route|routes|city pair|city pairs|airport pair|airport pairs)$/i;
+
+/**
+ * The two columns a route groups by: the origin and destination twins, when the worksheet has
+ * exactly one of each and they name places (not measures); else null.
+ */
+export function routeColumns(
+  semantics: WorksheetSemantics,
+): [ColumnSemantics, ColumnSemantics] | null {
+  const of = (twin: 'origin' | 'destination') =>
+    semantics.columns.filter((c) => c.twin === twin && c.role !== 'measure');
+  const [origins, destinations] = [of('origin'), of('destination')];
+  return origins.length === 1 && destinations.length === 1 ? [origins[0]!, destinations[0]!] : null;
+}
+
 /** Whether a number lies within a numeric column's values (its profile's min and max). */
 export function withinRange(column: ColumnSemantics, value: number): boolean {
   const { min, max } = column.profile;

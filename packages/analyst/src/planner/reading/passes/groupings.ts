@@ -1,5 +1,12 @@
 import { keywordOf } from '../../mentions.js';
-import { entityColumn, grainOf, isRowGrainOfMeasure, timeDimension } from '../columns.js';
+import {
+  entityColumn,
+  grainOf,
+  isRowGrainOfMeasure,
+  ROUTE,
+  routeColumns,
+  timeDimension,
+} from '../columns.js';
 import type { ReadingPass } from '../context.js';
 
 /**
@@ -47,6 +54,16 @@ export const groupings: ReadingPass = {
             source: 'stated',
             words: `${words} ${t.words}`,
           });
+        } else if (ROUTE.test(t.words) && routeColumns(semantics)) {
+          // "by route": the origin and destination together.
+          for (const column of routeColumns(semantics)!) {
+            reading.dimensions.push({
+              column,
+              grain: null,
+              source: 'stated',
+              words: `${words} ${t.words}`,
+            });
+          }
         } else if (t.kind === 'entity') {
           const id = entityColumn(semantics, t.words);
           if (!id) break;

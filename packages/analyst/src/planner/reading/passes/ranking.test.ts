@@ -16,6 +16,11 @@ describePass(
       'average delay by origin in ascending order',
       { ranking: 'asc null', placed: ['in ascending order'] },
     ],
+    [
+      'flights',
+      'top 5 routes by number of flights',
+      { dimensions: ['origin', 'destination'], ranking: 'desc 5', placed: ['top', '5', 'routes'] },
+    ],
     // A sort by a grouping, or an order of a time series, is left unplaced (refused, or time order).
     ['cars', 'average mpg by origin sorted by origin', {}],
     ['weather', 'total precipitation by year in ascending order', {}],

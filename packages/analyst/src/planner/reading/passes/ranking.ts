@@ -1,5 +1,5 @@
 import { keywordOf, type Mention } from '../../mentions.js';
-import { rowLabel } from '../columns.js';
+import { ROUTE, routeColumns, rowLabel } from '../columns.js';
 import type { ReadingPass } from '../context.js';
 import { ADJECTIVE_MEASURES, FREQUENCY } from './measures.js';
 
@@ -98,6 +98,17 @@ export const ranking: ReadingPass = {
             source: 'stated',
             words: target.words,
           });
+          use(targetIndex);
+        } else if (
+          target &&
+          ROUTE.test(target.words) &&
+          routeColumns(semantics) &&
+          reading.dimensions.length === 0
+        ) {
+          // "top 5 routes": the origin and destination together.
+          for (const column of routeColumns(semantics)!) {
+            reading.dimensions.push({ column, grain: null, source: 'stated', words: target.words });
+          }
           use(targetIndex);
         } else if (target?.kind === 'entity' && reading.dimensions.length === 0) {
           const id = rowLabel(semantics);

@@ -3,8 +3,14 @@ import { which } from './which.js';
 
 describePass(
   which,
-  ['cars', 'movies', 'weather', 'stocks'],
+  ['cars', 'movies', 'weather', 'stocks', 'flights'],
   [
+    // A route is the origin and destination together.
+    [
+      'flights',
+      'Which route has the most flights?',
+      { dimensions: ['origin', 'destination'], placed: ['Which', 'route'] },
+    ],
     // A row word the semantic layer also gives a category ("stock" for the symbol, where a row is
     // a company and month): that category, never the whole worksheet's average.
     [

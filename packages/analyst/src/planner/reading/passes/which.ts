@@ -1,5 +1,5 @@
 import { keywordOf } from '../../mentions.js';
-import { entityColumn, rowLabel, timeDimension } from '../columns.js';
+import { entityColumn, ROUTE, routeColumns, rowLabel, timeDimension } from '../columns.js';
 import type { ReadingPass } from '../context.js';
 
 /**
@@ -35,6 +35,22 @@ export const which: ReadingPass = {
           source: 'stated',
           words: `${m.words} ${target!.words}`,
         });
+        use(index, targetIndex);
+      } else if (
+        target &&
+        !used.has(targetIndex) &&
+        ROUTE.test(target.words) &&
+        routeColumns(semantics)
+      ) {
+        // "which route": the origin and destination together.
+        for (const column of routeColumns(semantics)!) {
+          reading.dimensions.push({
+            column,
+            grain: null,
+            source: 'stated',
+            words: `${m.words} ${target.words}`,
+          });
+        }
         use(index, targetIndex);
       } else if (
         target?.kind === 'entity' &&
