@@ -81,7 +81,16 @@ export const columnAlternatives: ReadingPass = {
           !(x.aggregation === 'max' && /max|high/i.test(m.column.name)) &&
           !(x.aggregation === 'min' && /min|low/i.test(m.column.name)),
       );
-      if (measured && !reading.problem) {
+      // So is a comparison on such words ("days with temperature below 0": the maximum or the
+      // minimum below 0 are different days).
+      const compared = reading.filters.some(
+        (f) =>
+          f.filter.column === m.column.name &&
+          f.words?.includes(m.words) &&
+          ['gt', 'gte', 'lt', 'lte'].includes(f.filter.op) &&
+          m.column.role === 'measure',
+      );
+      if ((measured || compared) && !reading.problem) {
         reading.problem = {
           code: 'needs_clarification',
           message: `"${m.words}" may mean ${[m.column, ...others.slice(0, 2)].map((c) => c.name).join(' or ')}. Say which one you mean.`,

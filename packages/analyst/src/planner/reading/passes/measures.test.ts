@@ -3,8 +3,40 @@ import { measures } from './measures.js';
 
 describePass(
   measures,
-  ['cars', 'flights', 'movies', 'weather'],
+  ['cars', 'flights', 'movies', 'weather', 'stocks'],
   [
+    // A superlative after its measure takes it at its extreme; an adjective alone names its
+    // measure (the twin for its direction); a bare one with nothing before it is refused.
+    [
+      'stocks',
+      'when was the price of AAPL highest',
+      {
+        measures: ['max(price) stated'],
+        asksForValue: true,
+        superlatives: ['desc highest'],
+        placed: ['price', 'highest'],
+      },
+    ],
+    [
+      'weather',
+      'which day was the coldest',
+      {
+        measures: ['min(temp_min) stated'],
+        asksForValue: true,
+        superlatives: ['asc coldest'],
+        placed: ['coldest'],
+      },
+    ],
+    [
+      'stocks',
+      'in which month was GOOG the highest',
+      {
+        asksForValue: true,
+        superlatives: ['desc highest'],
+        problem: 'not_understood',
+        placed: ['highest'],
+      },
+    ],
     // A grain word naming what a row is ("daily" where a row is a day) between the aggregation
     // and its measure: the average of the rows.
     [

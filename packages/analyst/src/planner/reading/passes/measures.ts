@@ -65,14 +65,27 @@ export const ADJECTIVE_MEASURES: Readonly<Record<string, readonly string[]>> = {
 };
 
 /** The numeric column a superlative adjective measures ("heaviest" → Weight_in_lbs), if any. */
-function adjectiveColumn(words: string, semantics: WorksheetSemantics): ColumnSemantics | null {
+function adjectiveColumn(
+  words: string,
+  semantics: WorksheetSemantics,
+  direction?: 'asc' | 'desc',
+): ColumnSemantics | null {
+  // Of twins the phrase names alike ("temperature": temp_max, temp_min), the one for the
+  // direction: "hottest" the maximum, "coldest" the minimum.
+  const bound = direction === 'desc' ? /\bmax/i : direction === 'asc' ? /\bmin/i : null;
   let best: { column: ColumnSemantics; weight: number } | null = null;
   for (const phrase of ADJECTIVE_MEASURES[words.toLowerCase()] ?? []) {
     const key = phraseKey(phrase.split(' '));
     for (const column of semantics.columns) {
       if (column.role !== 'measure') continue;
       const weight = column.phrases.find((p) => p.key === key)?.weight ?? 0;
-      if (weight > (best?.weight ?? 0)) best = { column, weight };
+      const fits = bound?.test(column.name.replace(/_/g, ' ')) ?? false;
+      const bestFits = best ? (bound?.test(best.column.name.replace(/_/g, ' ')) ?? false) : false;
+      if (
+        weight > (best?.weight ?? 0) ||
+        (weight > 0 && weight === best?.weight && fits && !bestFits)
+      )
+        best = { column, weight };
     }
   }
   return best?.column ?? null;
@@ -114,6 +127,7 @@ export const measures: ReadingPass = {
     const { mentions, reading, semantics, used, superlatives, at, use, next } = context;
     let groupsAsked: boolean | undefined;
     let trailingAverage = false;
+    let trailing: { direction: 'asc' | 'desc'; index: number; words: string } | null = null;
     const hasGrouping = () =>
       reading.dimensions.length > 0 || (groupsAsked ??= asksForGroups(mentions));
     mentions.forEach((m, index) => {
@@ -352,7 +366,7 @@ export const measures: ReadingPass = {
       ) {
         // "the heaviest car": the adjective names a measure; ranking rows by their count would
         // answer another question.
-        const measured = adjectiveColumn(m.words, semantics);
+        const measured = adjectiveColumn(m.words, semantics, superlative.direction);
         if (!measured) {
           reading.problem = {
             code: 'not_understood',
@@ -391,6 +405,11 @@ export const measures: ReadingPass = {
         trailingAverage = true;
         return;
       }
+      if (superlative && !aggregation && targetIndex < 0) {
+        // "when was the price of AAPL highest": the superlative comes after its measure.
+        trailing = { direction: superlative.direction, index, words: m.words };
+        return;
+      }
       if (aggregation || (superlative && target?.kind === 'word' && !target.stop)) {
         // "average profit" where no column is profit: say so rather than answer something else.
         const subject = target && target.kind === 'word' ? `"${target.words}"` : 'nothing';
@@ -405,6 +424,46 @@ export const measures: ReadingPass = {
         };
       }
     });
+    if (trailing) {
+      // The nearest measure named before it, unplaced, at its maximum (minimum): its twin for that
+      // direction when the phrase names two ("the temperature was highest": temp_max).
+      for (let index = trailing.index - 1; index >= 0; index -= 1) {
+        const m = mentions[index]!;
+        if (used.has(index) || m.kind !== 'column' || m.column.role !== 'measure') continue;
+        const bound = trailing.direction === 'desc' ? /\bmax/i : /\bmin/i;
+        const column =
+          [m.column, ...m.others].find((c) => bound.test(c.name.replace(/_/g, ' '))) ?? m.column;
+        use(index);
+        reading.measures.push({
+          column,
+          aggregation: trailing.direction === 'desc' ? 'max' : 'min',
+          source: 'stated',
+          words: `${m.words} … ${trailing.words}`,
+        });
+        trailing = null;
+        break;
+      }
+    }
+    if (trailing) {
+      // "which day was the hottest": an adjective names its measure; a bare "highest" with no
+      // measure before it names none, and is refused rather than ranking row counts.
+      const measured = ADJECTIVE_MEASURES[trailing.words.toLowerCase()]
+        ? adjectiveColumn(trailing.words, semantics, trailing.direction)
+        : null;
+      if (measured) {
+        reading.measures.push({
+          column: measured,
+          aggregation: trailing.direction === 'desc' ? 'max' : 'min',
+          source: 'stated',
+          words: trailing.words,
+        });
+      } else {
+        reading.problem ??= {
+          code: 'not_understood',
+          message: `I read "${trailing.words}" but not of what in ${semantics.source.name}: name a measure, for example "the ${trailing.words} ${semantics.columns.find((c) => c.role === 'measure')?.name ?? 'value'}".`,
+        };
+      }
+    }
     if (trailingAverage) {
       const measured = mentions.flatMap((m, index) =>
         !used.has(index) && m.kind === 'column' && m.column.role === 'measure' && !m.column.discrete

@@ -5,6 +5,10 @@ describePass(
   which,
   ['cars', 'movies', 'weather', 'stocks', 'flights'],
   [
+    // "when" with a superlative: the days ranked; without one, or with no date column, refused.
+    ['weather', 'when was the hottest day', { dimensions: ['date by day'], placed: ['when'] }],
+    ['weather', 'when did it snow', { problem: 'not_understood', placed: ['when'] }],
+    ['flights', 'when was the longest delay', { problem: 'not_understood', placed: ['when'] }],
     // A route is the origin and destination together.
     [
       'flights',
