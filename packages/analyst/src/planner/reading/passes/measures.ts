@@ -73,7 +73,7 @@ function adjectiveColumn(
   // Of twins the phrase names alike ("temperature": temp_max, temp_min), the one for the
   // direction: "hottest" the maximum, "coldest" the minimum.
   const bound = direction === 'desc' ? /\bmax/i : direction === 'asc' ? /\bmin/i : null;
-  let best: { column: ColumnSemantics; weight: number } | null = null;
+  let best = null as { column: ColumnSemantics; weight: number } | null;
   for (const phrase of ADJECTIVE_MEASURES[words.toLowerCase()] ?? []) {
     const key = phraseKey(phrase.split(' '));
     for (const column of semantics.columns) {
@@ -127,7 +127,8 @@ export const measures: ReadingPass = {
     const { mentions, reading, semantics, used, superlatives, at, use, next } = context;
     let groupsAsked: boolean | undefined;
     let trailingAverage = false;
-    let trailing: { direction: 'asc' | 'desc'; index: number; words: string } | null = null;
+    // Set inside the walk below (a closure), so typed by a cast rather than narrowed to null.
+    let trailing = null as { direction: 'asc' | 'desc'; index: number; words: string } | null;
     const hasGrouping = () =>
       reading.dimensions.length > 0 || (groupsAsked ??= asksForGroups(mentions));
     mentions.forEach((m, index) => {
@@ -405,8 +406,9 @@ export const measures: ReadingPass = {
         trailingAverage = true;
         return;
       }
-      if (superlative && !aggregation && targetIndex < 0) {
-        // "when was the price of AAPL highest": the superlative comes after its measure.
+      if (superlative && !aggregation && targetIndex < 0 && !FREQUENCY.has(m.words.toLowerCase())) {
+        // "when was the price of AAPL highest": the superlative comes after its measure ("which
+        // weather occurs most often" counts rows, as before).
         trailing = { direction: superlative.direction, index, words: m.words };
         return;
       }
