@@ -21,6 +21,11 @@ describePass(
       'top 5 routes by number of flights',
       { dimensions: ['origin', 'destination'], ranking: 'desc 5', placed: ['top', '5', 'routes'] },
     ],
+    [
+      'flights',
+      'count of flights by origin sorted by count',
+      { ranking: 'desc null', placed: ['sorted by'] },
+    ],
     // A sort by a grouping, or an order of a time series, is left unplaced (refused, or time order).
     ['cars', 'average mpg by origin sorted by origin', {}],
     ['weather', 'total precipitation by year in ascending order', {}],

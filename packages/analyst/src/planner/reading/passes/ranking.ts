@@ -42,7 +42,11 @@ export const ranking: ReadingPass = {
       // every group, by that measure, highest first unless "ascending"; the measures pass reads it.
       const targetIndex = next(index, 2);
       const target = at(targetIndex);
-      if (target?.kind !== 'column' || target.column.role !== 'measure' || reading.ranking) return;
+      // A count ("sorted by count", "ordered by number of flights") is the measures pass's too.
+      const measured =
+        (target?.kind === 'column' && target.column.role === 'measure') ||
+        keywordOf(target, 'count') !== undefined;
+      if (!measured || reading.ranking) return;
       reading.ranking = {
         direction: direction ?? 'desc',
         limit: null,
