@@ -83,13 +83,15 @@ export const columnAlternatives: ReadingPass = {
       );
       // So is a comparison on such words ("days with temperature below 0": the maximum or the
       // minimum below 0 are different days).
-      const compared = reading.filters.some(
-        (f) =>
-          f.filter.column === m.column.name &&
-          f.words?.includes(m.words) &&
-          ['gt', 'gte', 'lt', 'lte'].includes(f.filter.op) &&
-          m.column.role === 'measure',
-      );
+      const compared =
+        m.others.length > 0 &&
+        reading.filters.some(
+          (f) =>
+            f.filter.column === m.column.name &&
+            f.words?.includes(m.words) &&
+            ['gt', 'gte', 'lt', 'lte'].includes(f.filter.op) &&
+            m.column.role === 'measure',
+        );
       if ((measured || compared) && !reading.problem) {
         reading.problem = {
           code: 'needs_clarification',

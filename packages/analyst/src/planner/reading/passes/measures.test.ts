@@ -27,6 +27,27 @@ describePass(
         placed: ['coldest'],
       },
     ],
+    // A sum stays the total over groups.
+    [
+      'weather',
+      'which month is the rainiest',
+      {
+        measures: ['sum(precipitation) stated'],
+        asksForValue: true,
+        superlatives: ['desc rainiest'],
+        placed: ['rainiest'],
+      },
+    ],
+    // A value that is also the layer's word for a measure, after "most": asked, never picked.
+    [
+      'weather',
+      'which year had the most rain',
+      {
+        problem: 'needs_clarification',
+        alternatives: ['"rain" as precipitation'],
+        placed: ['most'],
+      },
+    ],
     [
       'stocks',
       'in which month was GOOG the highest',

@@ -183,6 +183,27 @@ export const measures: ReadingPass = {
         targetIndex = afterEntity;
       }
       const found = at(targetIndex);
+      // "which year had the most rain": "rain" is a value (weather = rain) and the layer's word
+      // for a measure (precipitation); the days counted or the amount summed are both readings.
+      if (superlative && QUANTITY.has(m.words.toLowerCase()) && found?.kind === 'value') {
+        const key = phraseKey(found.words.split(' '));
+        const amount = semantics.columns.find(
+          (c) =>
+            c.role === 'measure' && c.phrases.some((p) => p.key === key && p.layer !== undefined),
+        );
+        if (amount) {
+          use(index);
+          reading.problem = {
+            code: 'needs_clarification',
+            message: `"${m.words} ${found.words}" may mean the most rows where ${found.words} is a value of the data, or the most ${amount.name}. Say which one you mean.`,
+          };
+          reading.alternatives.push({
+            question: `which has the highest total ${amount.name}`,
+            reason: `"${found.words}" as ${amount.name}`,
+          });
+          return;
+        }
+      }
       // "maximum temperature" over temp_max and temp_min: the column named for that direction.
       const direction =
         explicit === 'max' || superlative?.direction === 'desc'
@@ -453,9 +474,16 @@ export const measures: ReadingPass = {
         ? adjectiveColumn(trailing.words, semantics, trailing.direction)
         : null;
       if (measured) {
+        // A sum stays the total over groups ("which month is the rainiest"), as in
+        // superlative-ranking.
         reading.measures.push({
           column: measured,
-          aggregation: trailing.direction === 'desc' ? 'max' : 'min',
+          aggregation:
+            measured.defaultAggregation === 'sum' && hasGrouping()
+              ? 'sum'
+              : trailing.direction === 'desc'
+                ? 'max'
+                : 'min',
           source: 'stated',
           words: trailing.words,
         });
