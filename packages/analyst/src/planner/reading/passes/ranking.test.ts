@@ -26,6 +26,11 @@ describePass(
       'count of flights by origin sorted by count',
       { ranking: 'desc null', placed: ['sorted by'] },
     ],
+    [
+      'movies',
+      'average budget by genre sorted by budget',
+      { ranking: 'desc null', placed: ['sorted by', 'budget'] },
+    ],
     // A sort by a grouping, or an order of a time series, is left unplaced (refused, or time order).
     ['cars', 'average mpg by origin sorted by origin', {}],
     ['weather', 'total precipitation by year in ascending order', {}],

@@ -54,6 +54,15 @@ export const ranking: ReadingPass = {
       };
       use(index);
       if (order >= 0) use(order);
+      // "average budget by genre sorted by budget": the column measured already; not a second measure.
+      if (
+        target?.kind === 'column' &&
+        mentions.some(
+          (x, i) => i !== targetIndex && x.kind === 'column' && x.column === target.column,
+        )
+      ) {
+        use(targetIndex);
+      }
       const entity = mentions.findIndex((x, i) => i < index && !used.has(i) && x.kind === 'entity');
       const id = rowLabel(semantics);
       if (entity >= 0 && id && reading.dimensions.length === 0) {
