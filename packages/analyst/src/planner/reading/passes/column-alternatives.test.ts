@@ -32,6 +32,12 @@ describePass(
         problem: 'needs_clarification',
       },
     ],
+    // A value excluded that is also the layer's word for a measure: asked.
+    [
+      'weather',
+      'how many days had no rain',
+      { alternatives: ['"rain" as precipitation'], problem: 'needs_clarification' },
+    ],
     // A column's own name names no other.
     ['weather', 'average temp_max', {}],
     ['movies', 'total worldwide gross by genre', {}],
