@@ -8,6 +8,8 @@ export type Keyword =
   | { kind: 'count_distinct' }
   | { kind: 'superlative'; direction: 'desc' | 'asc' }
   | { kind: 'top'; direction: 'desc' | 'asc' }
+  | { kind: 'sort' }
+  | { kind: 'order'; direction: 'desc' | 'asc' }
   | { kind: 'group' }
   | { kind: 'which' }
   | { kind: 'share' }
@@ -58,6 +60,17 @@ add(
   { kind: 'superlative', direction: 'asc' },
 );
 add('top|first|leading', { kind: 'top', direction: 'desc' });
+add('sorted by|sort by|sorted on|ordered by|order by|ranked by|rank by|arranged by', {
+  kind: 'sort',
+});
+add(
+  'in descending order|descending|in decreasing order|highest first|largest first|from highest to lowest|high to low',
+  { kind: 'order', direction: 'desc' },
+);
+add(
+  'in ascending order|ascending|in increasing order|lowest first|smallest first|from lowest to highest|low to high',
+  { kind: 'order', direction: 'asc' },
+);
 add('bottom|last', { kind: 'top', direction: 'asc' });
 add(
   'by|per|for each|for every|each|every|across|broken down by|break down by|breakdown by|split by|grouped by|group by|in each|on each|by each|' +

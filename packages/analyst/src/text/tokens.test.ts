@@ -19,6 +19,17 @@ describe('tokens', () => {
     ]);
   });
 
+  it('keeps the minus sign of a negative number, never a dash inside a date or word', () => {
+    expect(['-5', '−66', '-2.5', '-$3'].map(parseNumber)).toEqual([-5, -66, -2.5, -3]);
+    const read = (text: string) => tokenize(text).map((t) => t.number ?? t.text);
+    expect(read('temp_min below -5')).toEqual(['temp', 'min', 'below', -5]);
+    expect(read('under −66 (or -1.5)')).toEqual(['under', -66, 'or', -1.5]);
+    expect(read('on 2013-07-01')).toEqual(['on', 2013, 7, 1]);
+    expect(read('top-5 from 1995-2000')).toEqual(['top', 5, 'from', 1995, 2000]);
+    expect(read('gross - 5')).toEqual(['gross', 5]);
+    expect(tokenize('below -5')[1]).toMatchObject({ text: '-5', stem: '-5', number: -5 });
+  });
+
   it('splits a question into words and numbers, marking capitals', () => {
     const tokens = tokenize("Flights from ATL in 2013; DROP TABLE ws; -- it's");
     expect(tokens.map((t) => t.text)).toEqual([

@@ -14,7 +14,12 @@ export interface Token {
   upper: boolean;
 }
 
-const TOKEN = /\$?\d[\d,]*(?:\.\d+)?%?|[\p{L}\p{N}]+/gu;
+/**
+ * A number (with a minus sign when one stands right before it and no letter or digit before that:
+ * "-5", "below −66"; never the "-07" of "2013-07-01" or the "-5" of "top-5"), or a word.
+ */
+const TOKEN =
+  /(?<![\p{L}\p{N}])[-−](?=\$?\d)\$?\d[\d,]*(?:\.\d+)?%?|\$?\d[\d,]*(?:\.\d+)?%?|[\p{L}\p{N}]+/gu;
 
 const UNCHANGED = new Set([
   'species',
@@ -64,10 +69,10 @@ export function stem(word: string): string {
   return w;
 }
 
-/** Reads a number as written in a question: `1,000`, `$2.5`, `20%`; undefined for other words. */
+/** Reads a number as written in a question: `1,000`, `$2.5`, `20%`, `-5`; undefined for other words. */
 export function parseNumber(text: string): number | undefined {
-  if (!/^\$?\d[\d,]*(?:\.\d+)?%?$/.test(text)) return undefined;
-  const value = Number(text.replace(/[$,%]/g, ''));
+  if (!/^[-−]?\$?\d[\d,]*(?:\.\d+)?%?$/.test(text)) return undefined;
+  const value = Number(text.replace(/[$,%]/g, '').replace('−', '-'));
   return Number.isFinite(value) ? value : undefined;
 }
 
@@ -81,7 +86,7 @@ export function tokenize(text: string): Token[] {
     tokens.push({
       text: raw,
       lower,
-      stem: number === undefined ? stem(lower) : lower.replace(/[$,]/g, ''),
+      stem: number === undefined ? stem(lower) : lower.replace(/[$,]/g, '').replace('−', '-'),
       index: tokens.length,
       upper: /\p{Lu}/u.test(raw) && raw === raw.toUpperCase(),
       ...(number === undefined ? {} : { number }),

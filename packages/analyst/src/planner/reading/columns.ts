@@ -3,6 +3,7 @@ import type { ColumnSemantics, WorksheetSemantics } from '../../semantics/worksh
 import { phraseKey } from '../../text/tokens.js';
 import { KEYWORDS, type Keyword } from '../keywords.js';
 import { keywordOf, type Mention } from '../mentions.js';
+import type { ReadingContext } from './context.js';
 
 /** The column a year in the question filters: a date's year, or a whole-number year column. */
 export function yearTarget(
@@ -35,6 +36,64 @@ export function rowLabel(semantics: WorksheetSemantics): ColumnSemantics | undef
   return semantics.columns
     .filter((c) => c.type === 'string' && c.profile.distinctCount >= 0.5 * rows && rows > 1)
     .sort((a, b) => b.profile.distinctCount - a.profile.distinctCount)[0];
+}
+
+/**
+ * The column a row word groups by ("per stock", "which company"): the column that names rows, or
+ * else a category the semantic layer names with that word ("stock" for a ticker symbol, where a row
+ * is one company and month). Undefined when neither: the word then says only what the rows are.
+ */
+export function entityColumn(
+  semantics: WorksheetSemantics,
+  words: string,
+): ColumnSemantics | undefined {
+  const label = rowLabel(semantics);
+  if (label) return label;
+  const key = phraseKey(words.split(' '));
+  const named = semantics.columns.filter(
+    (c) =>
+      (c.role === 'category' || c.role === 'identifier') &&
+      c.phrases.some((p) => p.key === key && p.layer !== undefined),
+  );
+  return named.length === 1 ? named[0] : undefined;
+}
+
+/**
+ * Whether the mention at `index` is a grain word between an aggregation and a measure that names
+ * what a row is ("average daily maximum temperature" where a row is a day; "average monthly price"
+ * where a row is a company and month): it says what each value is, and groups nothing.
+ */
+export function isRowGrainOfMeasure(
+  context: Pick<ReadingContext, 'at' | 'next' | 'previous' | 'semantics'>,
+  index: number,
+): boolean {
+  const { at, next, previous, semantics } = context;
+  const grain = keywordOf(at(index), 'grain');
+  const after = at(next(index, 1));
+  return (
+    grain !== undefined &&
+    semantics.timeColumn !== null &&
+    semantics.entityPhrases.includes(grain.grain) &&
+    keywordOf(at(previous(index, 1)), 'aggregation') !== undefined &&
+    after?.kind === 'column' &&
+    after.column.role === 'measure'
+  );
+}
+
+/** Words for an origin and destination taken together ("which route", "by route"). */
+export const ROUTE = /^(route|routes|city pair|city pairs|airport pair|airport pairs)$/i;
+
+/**
+ * The two columns a route groups by: the origin and destination twins, when the worksheet has
+ * exactly one of each and they name places (not measures); else null.
+ */
+export function routeColumns(
+  semantics: WorksheetSemantics,
+): [ColumnSemantics, ColumnSemantics] | null {
+  const of = (twin: 'origin' | 'destination') =>
+    semantics.columns.filter((c) => c.twin === twin && c.role !== 'measure');
+  const [origins, destinations] = [of('origin'), of('destination')];
+  return origins.length === 1 && destinations.length === 1 ? [origins[0]!, destinations[0]!] : null;
 }
 
 /** Whether a number lies within a numeric column's values (its profile's min and max). */

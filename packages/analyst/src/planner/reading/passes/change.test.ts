@@ -12,5 +12,22 @@ describePass(
     ],
     ['stocks', 'price growth by year', { calculation: 'change_over_time', placed: ['growth'] }],
     ['cars', 'average horsepower', {}],
+    // A change of nothing measured or counted: refused, never the change in the row count.
+    [
+      'stocks',
+      'how much did MSFT change between 2001 and 2009',
+      {
+        calculation: 'change_over_time',
+        problem: 'not_understood',
+        alternatives: ['the change of price'],
+        placed: ['change'],
+      },
+    ],
+    // The rows' noun says what changes: their count.
+    [
+      'weather',
+      'how did rainy days change by year',
+      { calculation: 'change_over_time', placed: ['change'] },
+    ],
   ],
 );

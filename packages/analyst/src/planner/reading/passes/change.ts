@@ -1,14 +1,35 @@
 import { keywordOf } from '../../mentions.js';
 import type { ReadingPass } from '../context.js';
 
-/** "Change", "growth", "increase": a change over time (the plan adds a time grouping if none). */
+/**
+ * "Change", "growth", "increase": a change over time (the plan adds a time grouping if none). A
+ * change of nothing measured, counted or called by the rows' noun ("how much did MSFT change") is
+ * refused with the measures offered: a change in the row count would answer another question.
+ */
 export const change: ReadingPass = {
   name: 'change',
-  run({ mentions, reading, used, use }) {
+  run({ mentions, reading, semantics, used, use, followsTurn }) {
     mentions.forEach((m, index) => {
       if (used.has(index) || !keywordOf(m, 'change')) return;
       use(index);
       reading.calculation = { calculation: { kind: 'change_over_time' }, words: m.words };
+      if (reading.measures.length > 0 || followsTurn || reading.problem) return;
+      if (mentions.some((x) => x.kind === 'entity')) return;
+      const measured = semantics.columns.filter((c) => c.role === 'measure' && !c.discrete);
+      reading.problem = {
+        code: 'not_understood',
+        message:
+          `I read "${m.words}" but not what changes in ${semantics.source.name}: ` +
+          (measured.length > 0
+            ? `name a measure, for example "${m.words} in ${measured[0]!.name}".`
+            : 'ask for the change in the number of rows ("change in the number of rows by year").'),
+      };
+      reading.alternatives.push(
+        ...measured.slice(0, 3).map((c) => ({
+          question: `${m.words} in ${c.defaultAggregation === 'sum' ? 'total' : 'average'} ${c.name} by year`,
+          reason: `the change of ${c.name}`,
+        })),
+      );
     });
   },
 };

@@ -23,6 +23,21 @@ describePass(
         problem: 'needs_clarification',
       },
     ],
+    // So is a comparison on them: the maximum below 0 and the minimum below 0 are other days.
+    [
+      'weather',
+      'how many days with temperature below 0',
+      {
+        alternatives: ['"temperature" as temp_max', '"temperature" may also mean temp_min'],
+        problem: 'needs_clarification',
+      },
+    ],
+    // A value excluded that is also the layer's word for a measure: asked.
+    [
+      'weather',
+      'how many days had no rain',
+      { alternatives: ['"rain" as precipitation'], problem: 'needs_clarification' },
+    ],
     // A column's own name names no other.
     ['weather', 'average temp_max', {}],
     ['movies', 'total worldwide gross by genre', {}],

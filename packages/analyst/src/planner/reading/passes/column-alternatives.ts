@@ -1,4 +1,5 @@
 import type { ColumnSemantics } from '../../../semantics/worksheet.js';
+import { phraseKey } from '../../../text/tokens.js';
 import type { Mention } from '../../mentions.js';
 import type { ReadingPass } from '../context.js';
 import type { Reading } from '../reading.js';
@@ -45,7 +46,26 @@ function qualified(
  */
 export const columnAlternatives: ReadingPass = {
   name: 'column-alternatives',
-  run({ question, mentions, reading }) {
+  run({ question, mentions, reading, semantics }) {
+    // "days with no rain": "rain" excluded as a value (weather is not rain) and the layer's word
+    // for a measure (no precipitation): other days, so the turn asks.
+    for (const f of reading.filters) {
+      if (f.filter.op !== 'ne' || f.source !== 'value_matched') continue;
+      const key = phraseKey((f.words ?? '').split(' '));
+      const amount = semantics.columns.find(
+        (c) =>
+          c.role === 'measure' && c.phrases.some((p) => p.key === key && p.layer !== undefined),
+      );
+      if (!amount || reading.problem) continue;
+      reading.problem = {
+        code: 'needs_clarification',
+        message: `"${f.words}" excluded may mean ${f.text}, or no ${amount.name} (${amount.name} is 0). Say which one you mean.`,
+      };
+      reading.alternatives.push({
+        question: `${question} (${amount.name} is 0)`,
+        reason: `"${f.words}" as ${amount.name}`,
+      });
+    }
     // The columns some phrase names alone ("worldwide": Worldwide Gross), with those phrases.
     const named = new Map<ColumnSemantics, Set<string>>();
     for (const x of mentions) {
@@ -81,7 +101,18 @@ export const columnAlternatives: ReadingPass = {
           !(x.aggregation === 'max' && /max|high/i.test(m.column.name)) &&
           !(x.aggregation === 'min' && /min|low/i.test(m.column.name)),
       );
-      if (measured && !reading.problem) {
+      // So is a comparison on such words ("days with temperature below 0": the maximum or the
+      // minimum below 0 are different days).
+      const compared =
+        m.others.length > 0 &&
+        reading.filters.some(
+          (f) =>
+            f.filter.column === m.column.name &&
+            f.words?.includes(m.words) &&
+            ['gt', 'gte', 'lt', 'lte'].includes(f.filter.op) &&
+            m.column.role === 'measure',
+        );
+      if ((measured || compared) && !reading.problem) {
         reading.problem = {
           code: 'needs_clarification',
           message: `"${m.words}" may mean ${[m.column, ...others.slice(0, 2)].map((c) => c.name).join(' or ')}. Say which one you mean.`,

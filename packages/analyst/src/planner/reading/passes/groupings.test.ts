@@ -3,9 +3,24 @@ import { groupings } from './groupings.js';
 
 describePass(
   groupings,
-  ['cars', 'stocks', 'weather'],
+  ['cars', 'stocks', 'weather', 'flights'],
   [
     ['cars', 'average horsepower by origin', { dimensions: ['Origin'], placed: ['by', 'origin'] }],
+    // A grain word naming what a row is, between an aggregation and its measure, groups nothing;
+    // one that does not ("monthly" over days) still groups.
+    ['weather', 'average daily maximum temperature', { placed: ['daily'] }],
+    [
+      'weather',
+      'average monthly precipitation',
+      { dimensions: ['date by month'], placed: ['monthly'] },
+    ],
+    [
+      'flights',
+      'average delay per route',
+      { dimensions: ['origin', 'destination'], placed: ['per', 'route'] },
+    ],
+    // A row word the semantic layer gives a category: "per stock" groups by the symbol.
+    ['stocks', 'average price per stock', { dimensions: ['symbol'], placed: ['per', 'stock'] }],
     [
       'cars',
       'count of cars by origin and cylinders',

@@ -1,18 +1,33 @@
 import { keywordOf } from '../../mentions.js';
-import { grainOf, rowLabel, timeDimension } from '../columns.js';
+import {
+  entityColumn,
+  grainOf,
+  isRowGrainOfMeasure,
+  ROUTE,
+  routeColumns,
+  timeDimension,
+} from '../columns.js';
 import type { ReadingPass } from '../context.js';
 
 /**
  * Groupings: "by X", "per month", "for each genre", "monthly", and lists of them ("by origin and
  * cylinders"). A column groups when it is not a continuous measure; a row word ("by movie") groups
- * by the column that names rows.
+ * by the column that names rows, or by the category the semantic layer names with it ("per stock").
  */
 export const groupings: ReadingPass = {
   name: 'groupings',
-  run({ mentions, reading, semantics, used, at, use, next }) {
+  run(context) {
+    const { mentions, reading, semantics, used, at, use, next } = context;
+    const rowGrainOfMeasure = (index: number) => isRowGrainOfMeasure(context, index);
     mentions.forEach((m, index) => {
       if (used.has(index)) return;
       const grain = keywordOf(m, 'grain');
+      if (grain?.asGroup && rowGrainOfMeasure(index)) {
+        // "average daily maximum temperature" where a row is a day: the word says what each value
+        // is, the average is over the rows; never a grouping by day.
+        use(index);
+        return;
+      }
       const asked = grain?.asGroup ? timeDimension(semantics, grain.grain) : null;
       if (asked) {
         reading.dimensions.push({ ...asked, source: 'stated', words: m.words });
@@ -39,8 +54,18 @@ export const groupings: ReadingPass = {
             source: 'stated',
             words: `${words} ${t.words}`,
           });
+        } else if (ROUTE.test(t.words) && routeColumns(semantics)) {
+          // "by route": the origin and destination together.
+          for (const column of routeColumns(semantics)!) {
+            reading.dimensions.push({
+              column,
+              grain: null,
+              source: 'stated',
+              words: `${words} ${t.words}`,
+            });
+          }
         } else if (t.kind === 'entity') {
-          const id = rowLabel(semantics);
+          const id = entityColumn(semantics, t.words);
           if (!id) break;
           reading.dimensions.push({
             column: id,

@@ -3,8 +3,72 @@ import { measures } from './measures.js';
 
 describePass(
   measures,
-  ['cars', 'flights', 'movies', 'weather'],
+  ['cars', 'flights', 'movies', 'weather', 'stocks'],
   [
+    // A superlative after its measure takes it at its extreme; an adjective alone names its
+    // measure (the twin for its direction); a bare one with nothing before it is refused.
+    [
+      'stocks',
+      'when was the price of AAPL highest',
+      {
+        measures: ['max(price) stated'],
+        asksForValue: true,
+        superlatives: ['desc highest'],
+        placed: ['price', 'highest'],
+      },
+    ],
+    [
+      'weather',
+      'which day was the coldest',
+      {
+        measures: ['min(temp_min) stated'],
+        asksForValue: true,
+        superlatives: ['asc coldest'],
+        placed: ['coldest'],
+      },
+    ],
+    // A sum stays the total over groups.
+    [
+      'weather',
+      'which month is the rainiest',
+      {
+        measures: ['sum(precipitation) stated'],
+        asksForValue: true,
+        superlatives: ['desc rainiest'],
+        placed: ['rainiest'],
+      },
+    ],
+    // A value that is also the layer's word for a measure, after "most": asked, never picked.
+    [
+      'weather',
+      'which year had the most rain',
+      {
+        problem: 'needs_clarification',
+        alternatives: ['"rain" as precipitation'],
+        placed: ['most'],
+      },
+    ],
+    [
+      'stocks',
+      'in which month was GOOG the highest',
+      {
+        asksForValue: true,
+        superlatives: ['desc highest'],
+        problem: 'not_understood',
+        placed: ['highest'],
+      },
+    ],
+    // A grain word naming what a row is ("daily" where a row is a day) between the aggregation
+    // and its measure: the average of the rows.
+    [
+      'weather',
+      'average daily maximum temperature',
+      {
+        measures: ['avg(temp_max) stated'],
+        asksForValue: true,
+        placed: ['average', 'maximum temperature'],
+      },
+    ],
     [
       'cars',
       'average horsepower',

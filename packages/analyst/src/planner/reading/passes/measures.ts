@@ -2,7 +2,7 @@ import type { Aggregation } from '@ask-analyst/protocol';
 import type { ColumnSemantics, WorksheetSemantics } from '../../../semantics/worksheet.js';
 import { nameWords, phraseKey } from '../../../text/tokens.js';
 import { keywordOf, type Mention } from '../../mentions.js';
-import { rowLabel } from '../columns.js';
+import { isRowGrainOfMeasure, rowLabel } from '../columns.js';
 import type { ReadingPass } from '../context.js';
 
 /** Superlatives of quantity: "the most movies" ranks by how many rows there are. */
@@ -65,14 +65,27 @@ export const ADJECTIVE_MEASURES: Readonly<Record<string, readonly string[]>> = {
 };
 
 /** The numeric column a superlative adjective measures ("heaviest" → Weight_in_lbs), if any. */
-function adjectiveColumn(words: string, semantics: WorksheetSemantics): ColumnSemantics | null {
-  let best: { column: ColumnSemantics; weight: number } | null = null;
+function adjectiveColumn(
+  words: string,
+  semantics: WorksheetSemantics,
+  direction?: 'asc' | 'desc',
+): ColumnSemantics | null {
+  // Of twins the phrase names alike ("temperature": temp_max, temp_min), the one for the
+  // direction: "hottest" the maximum, "coldest" the minimum.
+  const bound = direction === 'desc' ? /\bmax/i : direction === 'asc' ? /\bmin/i : null;
+  let best = null as { column: ColumnSemantics; weight: number } | null;
   for (const phrase of ADJECTIVE_MEASURES[words.toLowerCase()] ?? []) {
     const key = phraseKey(phrase.split(' '));
     for (const column of semantics.columns) {
       if (column.role !== 'measure') continue;
       const weight = column.phrases.find((p) => p.key === key)?.weight ?? 0;
-      if (weight > (best?.weight ?? 0)) best = { column, weight };
+      const fits = bound?.test(column.name.replace(/_/g, ' ')) ?? false;
+      const bestFits = best ? (bound?.test(best.column.name.replace(/_/g, ' ')) ?? false) : false;
+      if (
+        weight > (best?.weight ?? 0) ||
+        (weight > 0 && weight === best?.weight && fits && !bestFits)
+      )
+        best = { column, weight };
     }
   }
   return best?.column ?? null;
@@ -110,9 +123,12 @@ function asksForGroups(mentions: readonly Mention[]): boolean {
  */
 export const measures: ReadingPass = {
   name: 'measures',
-  run({ mentions, reading, semantics, used, superlatives, at, use, next }) {
+  run(context) {
+    const { mentions, reading, semantics, used, superlatives, at, use, next } = context;
     let groupsAsked: boolean | undefined;
     let trailingAverage = false;
+    // Set inside the walk below (a closure), so typed by a cast rather than narrowed to null.
+    let trailing = null as { direction: 'asc' | 'desc'; index: number; words: string } | null;
     const hasGrouping = () =>
       reading.dimensions.length > 0 || (groupsAsked ??= asksForGroups(mentions));
     mentions.forEach((m, index) => {
@@ -124,6 +140,10 @@ export const measures: ReadingPass = {
       const share = keywordOf(m, 'share');
       if (!aggregation && !count && !distinct && !superlative && !share) return;
       let targetIndex = next(index, 3);
+      // "average daily maximum temperature" where a row is a day: the grain word says what each
+      // value is (the groupings pass placed it without a grouping).
+      if (aggregation && isRowGrainOfMeasure(context, targetIndex))
+        targetIndex = next(targetIndex, 1);
       // "average 2009 price", "total 2015 rainfall", "how many Nolan films": a year the time
       // filters read, or a value the value filters read, sits between the word and its measure.
       const between = at(targetIndex);
@@ -163,6 +183,27 @@ export const measures: ReadingPass = {
         targetIndex = afterEntity;
       }
       const found = at(targetIndex);
+      // "which year had the most rain": "rain" is a value (weather = rain) and the layer's word
+      // for a measure (precipitation); the days counted or the amount summed are both readings.
+      if (superlative && QUANTITY.has(m.words.toLowerCase()) && found?.kind === 'value') {
+        const key = phraseKey(found.words.split(' '));
+        const amount = semantics.columns.find(
+          (c) =>
+            c.role === 'measure' && c.phrases.some((p) => p.key === key && p.layer !== undefined),
+        );
+        if (amount) {
+          use(index);
+          reading.problem = {
+            code: 'needs_clarification',
+            message: `"${m.words} ${found.words}" may mean the most rows where ${found.words} is a value of the data, or the most ${amount.name}. Say which one you mean.`,
+          };
+          reading.alternatives.push({
+            question: `which has the highest total ${amount.name}`,
+            reason: `"${found.words}" as ${amount.name}`,
+          });
+          return;
+        }
+      }
       // "maximum temperature" over temp_max and temp_min: the column named for that direction.
       const direction =
         explicit === 'max' || superlative?.direction === 'desc'
@@ -347,7 +388,7 @@ export const measures: ReadingPass = {
       ) {
         // "the heaviest car": the adjective names a measure; ranking rows by their count would
         // answer another question.
-        const measured = adjectiveColumn(m.words, semantics);
+        const measured = adjectiveColumn(m.words, semantics, superlative.direction);
         if (!measured) {
           reading.problem = {
             code: 'not_understood',
@@ -386,6 +427,12 @@ export const measures: ReadingPass = {
         trailingAverage = true;
         return;
       }
+      if (superlative && !aggregation && targetIndex < 0 && !FREQUENCY.has(m.words.toLowerCase())) {
+        // "when was the price of AAPL highest": the superlative comes after its measure ("which
+        // weather occurs most often" counts rows, as before).
+        trailing = { direction: superlative.direction, index, words: m.words };
+        return;
+      }
       if (aggregation || (superlative && target?.kind === 'word' && !target.stop)) {
         // "average profit" where no column is profit: say so rather than answer something else.
         const subject = target && target.kind === 'word' ? `"${target.words}"` : 'nothing';
@@ -400,6 +447,53 @@ export const measures: ReadingPass = {
         };
       }
     });
+    if (trailing) {
+      // The nearest measure named before it, unplaced, at its maximum (minimum): its twin for that
+      // direction when the phrase names two ("the temperature was highest": temp_max).
+      for (let index = trailing.index - 1; index >= 0; index -= 1) {
+        const m = mentions[index]!;
+        if (used.has(index) || m.kind !== 'column' || m.column.role !== 'measure') continue;
+        const bound = trailing.direction === 'desc' ? /\bmax/i : /\bmin/i;
+        const column =
+          [m.column, ...m.others].find((c) => bound.test(c.name.replace(/_/g, ' '))) ?? m.column;
+        use(index);
+        reading.measures.push({
+          column,
+          aggregation: trailing.direction === 'desc' ? 'max' : 'min',
+          source: 'stated',
+          words: `${m.words} … ${trailing.words}`,
+        });
+        trailing = null;
+        break;
+      }
+    }
+    if (trailing) {
+      // "which day was the hottest": an adjective names its measure; a bare "highest" with no
+      // measure before it names none, and is refused rather than ranking row counts.
+      const measured = ADJECTIVE_MEASURES[trailing.words.toLowerCase()]
+        ? adjectiveColumn(trailing.words, semantics, trailing.direction)
+        : null;
+      if (measured) {
+        // A sum stays the total over groups ("which month is the rainiest"), as in
+        // superlative-ranking.
+        reading.measures.push({
+          column: measured,
+          aggregation:
+            measured.defaultAggregation === 'sum' && hasGrouping()
+              ? 'sum'
+              : trailing.direction === 'desc'
+                ? 'max'
+                : 'min',
+          source: 'stated',
+          words: trailing.words,
+        });
+      } else {
+        reading.problem ??= {
+          code: 'not_understood',
+          message: `I read "${trailing.words}" but not of what in ${semantics.source.name}: name a measure, for example "the ${trailing.words} ${semantics.columns.find((c) => c.role === 'measure')?.name ?? 'value'}".`,
+        };
+      }
+    }
     if (trailingAverage) {
       const measured = mentions.flatMap((m, index) =>
         !used.has(index) && m.kind === 'column' && m.column.role === 'measure' && !m.column.discrete

@@ -28,6 +28,20 @@ describePass(
         placed: ['weight', 'between', '2000', 'and', '2500'],
       },
     ],
+    // A negative bound keeps its sign (never "temp_min below 5" for "below -5").
+    [
+      'weather',
+      'how many days had temp_min under -3',
+      { filters: ['temp_min is below -3'], placed: ['temp min', 'under', '-3'] },
+    ],
+    [
+      'weather',
+      'number of days with temp_min between -5 and 0',
+      {
+        filters: ['temp_min is at least -5', 'temp_min is at most 0'],
+        placed: ['temp min', 'between', '-5', 'and', '0'],
+      },
+    ],
     // The column is also what is measured: the measures pass still reads it.
     [
       'cars',

@@ -3,8 +3,37 @@ import { ranking } from './ranking.js';
 
 describePass(
   ranking,
-  ['cars', 'flights'],
+  ['cars', 'flights', 'movies', 'weather'],
   [
+    // An order asked for ranks every group by a measure; rows called by their noun are named.
+    [
+      'movies',
+      'Spielberg movies sorted by worldwide gross',
+      { dimensions: ['Title'], ranking: 'desc null', placed: ['movies', 'sorted by'] },
+    ],
+    [
+      'flights',
+      'average delay by origin in ascending order',
+      { ranking: 'asc null', placed: ['in ascending order'] },
+    ],
+    [
+      'flights',
+      'top 5 routes by number of flights',
+      { dimensions: ['origin', 'destination'], ranking: 'desc 5', placed: ['top', '5', 'routes'] },
+    ],
+    [
+      'flights',
+      'count of flights by origin sorted by count',
+      { ranking: 'desc null', placed: ['sorted by'] },
+    ],
+    [
+      'movies',
+      'average budget by genre sorted by budget',
+      { ranking: 'desc null', placed: ['sorted by', 'budget'] },
+    ],
+    // A sort by a grouping, or an order of a time series, is left unplaced (refused, or time order).
+    ['cars', 'average mpg by origin sorted by origin', {}],
+    ['weather', 'total precipitation by year in ascending order', {}],
     [
       'flights',
       'top 5 origins by number of flights',

@@ -1,5 +1,5 @@
 import { keywordOf, type Mention } from '../../mentions.js';
-import { rowLabel } from '../columns.js';
+import { ROUTE, routeColumns, rowLabel } from '../columns.js';
 import type { ReadingPass } from '../context.js';
 import { ADJECTIVE_MEASURES, FREQUENCY } from './measures.js';
 
@@ -27,11 +27,66 @@ function rankedAfter(
 
 /**
  * Ranking: "top 5", "bottom 3" (at most 5,000 groups), and what is ranked when it follows and
- * nothing groups yet: a column ("top 5 origins") or the rows' names ("top 3 cars").
+ * nothing groups yet: a column ("top 5 origins") or the rows' names ("top 3 cars"). An order asked
+ * for ("sorted by worldwide gross", "in descending order") ranks every group by a measure; a sort by
+ * anything else is left unplaced, so the question is refused naming it.
  */
 export const ranking: ReadingPass = {
   name: 'ranking',
   run({ mentions, reading, semantics, used, at, use, next }) {
+    const order = mentions.findIndex((m, i) => !used.has(i) && keywordOf(m, 'order'));
+    const direction = order >= 0 ? keywordOf(at(order), 'order')!.direction : null;
+    mentions.forEach((m, index) => {
+      if (used.has(index) || !keywordOf(m, 'sort')) return;
+      // "Spielberg movies sorted by worldwide gross", "average delay by origin ordered by delay":
+      // every group, by that measure, highest first unless "ascending"; the measures pass reads it.
+      const targetIndex = next(index, 2);
+      const target = at(targetIndex);
+      // A count ("sorted by count", "ordered by number of flights") is the measures pass's too.
+      const measured =
+        (target?.kind === 'column' && target.column.role === 'measure') ||
+        keywordOf(target, 'count') !== undefined;
+      if (!measured || reading.ranking) return;
+      reading.ranking = {
+        direction: direction ?? 'desc',
+        limit: null,
+        words: order >= 0 ? `${m.words} … ${at(order)!.words}` : m.words,
+      };
+      use(index);
+      if (order >= 0) use(order);
+      // "average budget by genre sorted by budget": the column measured already; not a second measure.
+      if (
+        target?.kind === 'column' &&
+        mentions.some(
+          (x, i) => i !== targetIndex && x.kind === 'column' && x.column === target.column,
+        )
+      ) {
+        use(targetIndex);
+      }
+      const entity = mentions.findIndex((x, i) => i < index && !used.has(i) && x.kind === 'entity');
+      const id = rowLabel(semantics);
+      if (entity >= 0 && id && reading.dimensions.length === 0) {
+        reading.dimensions.push({
+          column: id,
+          grain: null,
+          source: 'stated',
+          words: at(entity)!.words,
+        });
+        use(entity);
+      }
+    });
+    // "average delay by origin in descending order": the groups by the measure, every one.
+    // A time grouping keeps its time order: "by year in ascending order" could mean either.
+    if (
+      order >= 0 &&
+      !used.has(order) &&
+      !reading.ranking &&
+      reading.dimensions.length > 0 &&
+      reading.dimensions.every((d) => d.column.role !== 'temporal' && d.column.role !== 'year')
+    ) {
+      reading.ranking = { direction: direction!, limit: null, words: at(order)!.words };
+      use(order);
+    }
     mentions.forEach((m, index) => {
       if (used.has(index)) return;
       const top = keywordOf(m, 'top');
@@ -56,6 +111,17 @@ export const ranking: ReadingPass = {
             source: 'stated',
             words: target.words,
           });
+          use(targetIndex);
+        } else if (
+          target &&
+          ROUTE.test(target.words) &&
+          routeColumns(semantics) &&
+          reading.dimensions.length === 0
+        ) {
+          // "top 5 routes": the origin and destination together.
+          for (const column of routeColumns(semantics)!) {
+            reading.dimensions.push({ column, grain: null, source: 'stated', words: target.words });
+          }
           use(targetIndex);
         } else if (target?.kind === 'entity' && reading.dimensions.length === 0) {
           const id = rowLabel(semantics);

@@ -3,9 +3,27 @@ import { superlativeRanking } from './superlative-ranking.js';
 
 describePass(
   superlativeRanking,
-  ['cars', 'flights'],
+  ['cars', 'flights', 'stocks', 'weather', 'movies'],
   [
     ['flights', 'which origin has the highest average delay', { ranking: 'desc 10' }],
+    // A measure averaged by default is taken at its highest (lowest) value: the highest price
+    // reached, never the highest average price; "which" still ranks the groups.
+    [
+      'stocks',
+      'which stock had the highest price',
+      { measures: ['max(price) stated'], ranking: 'desc 10' },
+    ],
+    [
+      'cars',
+      'which origin has the lowest horsepower',
+      { measures: ['min(Horsepower) stated'], ranking: 'asc 10' },
+    ],
+    // Each group's value asked for ("per", "by", no "which"): every group kept, in its order.
+    ['stocks', 'highest close per symbol', { measures: ['max(price) stated'] }],
+    ['weather', 'highest maximum temperature per year', { measures: ['max(temp_max) stated'] }],
+    ['weather', 'lowest temperature by month', { measures: ['min(temp_min) stated'] }],
+    // A sum stays the total, ranked.
+    ['movies', 'which genre has the highest worldwide gross', { ranking: 'desc 10' }],
     // A ranking was asked for: it stays.
     ['cars', 'top 3 origin with the highest horsepower', {}],
     ['cars', 'highest horsepower', {}],

@@ -5,6 +5,31 @@ describePass(
   timeFilters,
   ['cars', 'disasters', 'electricity', 'stocks', 'weather'],
   [
+    // A date written whole is that day (never the year with two numbers left over), a bound, or
+    // with a second date one inclusive range.
+    [
+      'stocks',
+      'price of IBM on 2005-01-01',
+      {
+        filters: ['date is at least 2005-01-01', 'date is below 2005-01-02'],
+        placed: ['2005', '01', '01'],
+      },
+    ],
+    [
+      'stocks',
+      'average price since 2008-01-01',
+      { filters: ['date is at least 2008-01-01'], placed: ['since', '2008', '01', '01'] },
+    ],
+    [
+      'weather',
+      'rainy days between 2013-01-01 and 2013-01-31',
+      {
+        filters: ['date is at least 2013-01-01', 'date is below 2013-02-01'],
+        placed: ['between', '2013', '01', '01', 'and', '2013', '01', '31'],
+      },
+    ],
+    // Not a real day: left for the precision rule to name.
+    ['weather', 'weather on 2014-02-30', { filters: ['year of date is 2014'], placed: ['2014'] }],
     // A range of months is one inclusive range, never two equalities.
     [
       'weather',

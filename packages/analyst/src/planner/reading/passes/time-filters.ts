@@ -12,6 +12,28 @@ function isYear(mention: Mention | undefined): mention is Extract<Mention, { kin
   return mention?.kind === 'number' && YEAR.test(String(mention.value));
 }
 
+/**
+ * The day a year, month and day written together as a date stand for ("2013-07-01", "2013/7/1"):
+ * three numbers in a row, written joined in the question, forming a real date; else null.
+ */
+function isoDate(
+  question: string,
+  year: Extract<Mention, { kind: 'number' }>,
+  month: Mention | undefined,
+  day: Mention | undefined,
+): Date | null {
+  if (month?.kind !== 'number' || day?.kind !== 'number') return null;
+  const [m, d] = [month.value, day.value];
+  if (!Number.isInteger(m) || !Number.isInteger(d) || m < 1 || m > 12 || d < 1 || d > 31)
+    return null;
+  const written = new RegExp(
+    `(^|[^\\d])${year.words}(?<sep>[-/])${month.words}\\k<sep>${day.words}($|[^\\d])`,
+  );
+  if (!written.test(question)) return null;
+  const date = new Date(Date.UTC(year.value, m - 1, d));
+  return date.getUTCMonth() === m - 1 ? date : null;
+}
+
 function isoDay(date: Date): string {
   return date.toISOString().slice(0, 10);
 }
@@ -50,7 +72,7 @@ function rangeStart(last: Date, amount: number, unit: TimeGrain): Date {
  */
 export const timeFilters: ReadingPass = {
   name: 'time-filters',
-  run({ mentions, semantics, reading, used, at, use, previous, addFilter }) {
+  run({ question, mentions, semantics, reading, used, at, use, previous, addFilter }) {
     const filtersBefore = reading.filters.length;
     const last = lastDate(semantics);
     mentions.forEach((m, index) => {
@@ -60,6 +82,60 @@ export const timeFilters: ReadingPass = {
         const before = at(previous(index, 1));
         const anchor = keywordOf(before, 'time_anchor');
         const comparison = keywordOf(before, 'comparison');
+        const day = isoDate(question, m, at(index + 1), at(index + 2));
+        if (day) {
+          // "on 2013-07-01", "before 2005-01-01": a day of the time column (a day's range, so a
+          // timestamp's hours fall in it); without one, refused rather than read as a year.
+          const words = `${m.words}-${at(index + 1)!.words}-${at(index + 2)!.words}`;
+          use(index, index + 1, index + 2);
+          if (!semantics.timeColumn) {
+            reading.problem = {
+              code: 'not_understood',
+              message: `I read the date ${words}, but ${semantics.source.name} has no date column to filter on.`,
+            };
+            return;
+          }
+          const column = semantics.timeColumn.name;
+          const joiner = at(index + 3)?.words.toLowerCase() ?? '';
+          const second = at(index + 4);
+          const until = isYear(second)
+            ? isoDate(question, second, at(index + 5), at(index + 6))
+            : null;
+          if (until && /^(and|to|through|thru|until|till)$/.test(joiner)) {
+            // "between 2013-01-01 and 2013-01-31", "from 2005-01-01 to 2006-06-01": one inclusive range.
+            const range = `${before && keywordOf(before, 'between') ? `${before.words} ` : ''}${words} ${joiner} ${second!.words}-${at(index + 5)!.words}-${at(index + 6)!.words}`;
+            if (before && keywordOf(before, 'between')) use(previous(index, 1));
+            use(index + 3, index + 4, index + 5, index + 6);
+            addFilter(filterOf(column, 'gte', isoDay(day)), 'stated', range);
+            addFilter(
+              filterOf(column, 'lt', isoDay(new Date(until.getTime() + 86_400_000))),
+              'stated',
+              range,
+            );
+            return;
+          }
+          if (reading.filters.some((f) => f.filter.column === column && f.words?.includes('-'))) {
+            // Two dates apart ("on 2013-01-01 and 2013-01-05"): never both at once, which is no day.
+            reading.problem = {
+              code: 'not_understood',
+              message: `I read two dates, but not how they go together: ask "between … and …" for a range.`,
+            };
+            return;
+          }
+          const next = isoDay(new Date(day.getTime() + 86_400_000));
+          const op = comparison?.op ?? anchor?.op ?? 'eq';
+          const said = before && (anchor || comparison) ? `${before.words} ${words}` : words;
+          if (before && (anchor || comparison)) use(previous(index, 1));
+          if (op === 'gt') addFilter(filterOf(column, 'gte', next), 'stated', said);
+          else if (op === 'gte') addFilter(filterOf(column, 'gte', isoDay(day)), 'stated', said);
+          else if (op === 'lt') addFilter(filterOf(column, 'lt', isoDay(day)), 'stated', said);
+          else if (op === 'lte') addFilter(filterOf(column, 'lt', next), 'stated', said);
+          else {
+            addFilter(filterOf(column, 'gte', isoDay(day)), 'stated', said);
+            addFilter(filterOf(column, 'lt', next), 'stated', said);
+          }
+          return;
+        }
         const between = keywordOf(before, 'between');
         // "weight between 2000 and 2500", "horsepower over 1990": a bound of that column, not a year.
         const bounded = at(previous(previous(index, 1), 2));

@@ -3,8 +3,25 @@ import { which } from './which.js';
 
 describePass(
   which,
-  ['cars', 'movies', 'weather'],
+  ['cars', 'movies', 'weather', 'stocks', 'flights'],
   [
+    // "when" with a superlative: the days ranked; without one, or with no date column, refused.
+    ['weather', 'when was the hottest day', { dimensions: ['date by day'], placed: ['when'] }],
+    ['weather', 'when did it snow', { problem: 'not_understood', placed: ['when'] }],
+    ['flights', 'when was the longest delay', { problem: 'not_understood', placed: ['when'] }],
+    // A route is the origin and destination together.
+    [
+      'flights',
+      'Which route has the most flights?',
+      { dimensions: ['origin', 'destination'], placed: ['Which', 'route'] },
+    ],
+    // A row word the semantic layer also gives a category ("stock" for the symbol, where a row is
+    // a company and month): that category, never the whole worksheet's average.
+    [
+      'stocks',
+      'which stock had the highest price',
+      { dimensions: ['symbol'], placed: ['which', 'stock'] },
+    ],
     [
       'movies',
       'which director has the most movies',
