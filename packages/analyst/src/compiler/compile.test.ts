@@ -204,6 +204,70 @@ describe('top_per_group', () => {
   });
 });
 
+describe('groups_where', () => {
+  it('keeps only the groups whose aggregate compares (a HAVING), counted from the rows', async () => {
+    const rows = await readFixtureRows('cars');
+    const counts = new Map<number, number>();
+    for (const row of rows) {
+      const year = Number(String(row.Year).slice(0, 4));
+      counts.set(year, (counts.get(year) ?? 0) + 1);
+    }
+    const answer = await ask(w, 'cars', 'which years have more than 30 cars');
+    expect(answer.query.plan.calculation).toEqual({
+      kind: 'groups_where',
+      measure: 0,
+      op: 'gt',
+      value: 30,
+    });
+    const expected = [...counts].filter(([, n]) => n > 30);
+    expect(expected.length).toBeGreaterThan(0);
+    expect(expected.length).toBeLessThan(counts.size);
+    expect(answer.table.rows.map(([year, n]) => [Number(String(year).slice(0, 4)), n])).toEqual(
+      expect.arrayContaining(expected),
+    );
+    expect(answer.table.rows).toHaveLength(expected.length);
+    expect(answer.interpretation.restatement).toContain('whose Count is above 30');
+  });
+
+  it('compares the aggregate, not the rows: an average above a bound', async () => {
+    const rows = await readFixtureRows('cars');
+    const byOrigin = new Map<string, number[]>();
+    for (const row of rows) {
+      if (typeof row.Horsepower !== 'number') continue;
+      const list = byOrigin.get(row.Origin as string) ?? [];
+      list.push(row.Horsepower);
+      byOrigin.set(row.Origin as string, list);
+    }
+    const averages = [...byOrigin].map(([o, hp]) => [o, hp.reduce((a, b) => a + b, 0) / hp.length]);
+    const answer = await ask(w, 'cars', 'origins with an average horsepower over 100');
+    const kept = answer.table.rows.map(([origin]) => origin);
+    expect(kept).toEqual(averages.filter(([, avg]) => (avg as number) > 100).map(([o]) => o));
+    // A row filter would have kept every origin (each has cars over 100 horsepower).
+    expect(kept.length).toBeLessThan(averages.length);
+  });
+
+  it('binds the bound as a parameter and refuses a measure the plan does not have', () => {
+    const compiled = compilePlan(
+      plan({
+        dimensions: [{ column: 'Origin', grain: null, label: 'Origin' }],
+        calculation: { kind: 'groups_where', measure: 0, op: 'gte', value: 5 },
+      }),
+      carColumns,
+    );
+    expect(compiled.sql).toMatch(/WHERE __m0 >= \$1 ORDER BY/);
+    expect(compiled.params).toEqual([5]);
+    expect(() =>
+      compilePlan(
+        plan({
+          dimensions: [{ column: 'Origin', grain: null, label: 'Origin' }],
+          calculation: { kind: 'groups_where', measure: 1, op: 'gt', value: 5 },
+        }),
+        carColumns,
+      ),
+    ).toThrow(PlanError);
+  });
+});
+
 describe('SQL injection', () => {
   it('a value holding SQL is matched as a value and bound as a parameter', async () => {
     const answer = await ask(w, 'cars', 'total horsepower', null);

@@ -10,7 +10,7 @@ import type {
   TimeGrain,
 } from '@ask-analyst/protocol';
 import type { ColumnSemantics, WorksheetSemantics } from '../semantics/worksheet.js';
-import { describeFilter } from './reading/filters.js';
+import { describeFilter, filterOf } from './reading/filters.js';
 import type {
   ReadDimension,
   ReadFilter,
@@ -313,6 +313,62 @@ export function buildPlan(
   // A follow-up that leaves one grouping ("now by year") ranks groups again, not within them.
   if (calculation?.calculation.kind === 'top_per_group' && dimensions.length < 2)
     calculation = null;
+  // A comparison of each group's aggregate (decision 142): the groups kept where it holds.
+  const groupFilter = reading.groupFilter;
+  if (groupFilter) {
+    // A follow-up's own comparison replaces one carried over.
+    if (calculation && !calculation.words) calculation = null;
+    const counted = measures.some((m) => m.aggregation === 'count_distinct');
+    if (calculation || counted || (dimensions.length === 0 && groupFilter.column === null)) {
+      return refused(
+        'not_understood',
+        `"${groupFilter.words}" compares each group's ${groupFilter.column ? measureLabel(groupFilter.column.name, groupFilter.aggregation).toLowerCase() : 'count'}, but ${
+          counted
+            ? 'counting the groups that pass is not supported yet'
+            : calculation
+              ? `not together with "${calculation.words}"`
+              : 'nothing groups the rows'
+        }: ask for the groups themselves, for example "which … have ${groupFilter.words}".`,
+      );
+    }
+    if (dimensions.length === 0) {
+      // "average horsepower over 100" with no groups: the rows compared, as before.
+      const filter = filterOf(groupFilter.column!.name, groupFilter.op, groupFilter.value);
+      filters.push({
+        filter,
+        source: 'stated',
+        words: groupFilter.words,
+        text: describeFilter(filter),
+      });
+    } else {
+      const key = (m: { column: { name: string } | null; aggregation: string }) =>
+        `${m.column?.name ?? '*'}|${m.aggregation}`;
+      const wanted = key(groupFilter);
+      let index = measures.findIndex((m) => key(m) === wanted);
+      if (index < 0 && measures.length === 1 && measures[0]!.source === 'defaulted') {
+        measures = [];
+      }
+      if (index < 0) {
+        measures.push({
+          column: groupFilter.column,
+          aggregation: groupFilter.aggregation,
+          source: 'stated',
+          words: groupFilter.words,
+        });
+        index = measures.length - 1;
+      }
+      if (index > 4) return refused('not_understood', notUnderstood(reading, semantics));
+      calculation = {
+        calculation: {
+          kind: 'groups_where',
+          measure: index,
+          op: groupFilter.op,
+          value: groupFilter.value,
+        },
+        words: groupFilter.words,
+      };
+    }
+  }
   if (dimensions.length > 3) dimensions.splice(3);
 
   const planMeasures: PlanMeasure[] = measures.slice(0, 5).map((m) => ({
@@ -558,6 +614,11 @@ export function calculationText(plan: AnalysisPlan): string {
       const which =
         plan.calculation.n === 1 ? `the ${first}` : `the ${plan.calculation.n} ${first}`;
       return `${which} ${measure} in each ${plan.dimensions[0]?.label ?? 'group'}`;
+    }
+    case 'groups_where': {
+      const compared = plan.measures[plan.calculation.measure]?.label ?? measure;
+      const op = { gt: 'above', gte: 'at least', lt: 'below', lte: 'at most' }[plan.calculation.op];
+      return `only the ${plan.dimensions[0]?.label ?? 'group'} values whose ${compared} is ${op} ${plan.calculation.value}`;
     }
     default:
       return '';

@@ -131,6 +131,20 @@ describe('checkPlan', () => {
         calculation: { kind: 'top_per_group', n: 1 },
       }),
     ).toBe('calculation');
+    // Groups kept by their aggregate need the groups and a measure that exists.
+    expect(
+      fieldOf({
+        dimensions: [],
+        sort: [],
+        calculation: { kind: 'groups_where', measure: 0, op: 'gt', value: 5 },
+      }),
+    ).toBe('calculation');
+    expect(
+      fieldOf({
+        dimensions: [{ column: 'Title', grain: null, label: 'Title' }],
+        calculation: { kind: 'groups_where', measure: 3, op: 'gt', value: 5 },
+      }),
+    ).toBe('calculation');
     expect(
       fieldOf({ dimensions: [{ column: 'Title', grain: null, label: 'Average Worldwide Gross' }] }),
     ).toBe('measures[0].label');

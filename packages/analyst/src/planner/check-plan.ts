@@ -216,6 +216,13 @@ export function checkPlan(plan: AnalysisPlan, target: PlanTarget): PlanProblem |
         'calculation: top_per_group needs two dimensions (the groups first, then what is ranked within each) and a measure to rank by.',
       );
     }
+  } else if (calculation?.kind === 'groups_where') {
+    if (plan.dimensions.length === 0 || calculation.measure >= plan.measures.length) {
+      return problem(
+        'calculation',
+        "calculation: groups_where needs a dimension (the groups) and its measure index must name one of the plan's measures.",
+      );
+    }
   } else if (calculation && calculation.kind !== 'share_of_total') {
     const first = plan.dimensions[0];
     const temporal = first ? GRAINS_FOR[types.get(first.column)!] !== undefined : false;

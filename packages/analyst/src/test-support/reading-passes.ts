@@ -17,6 +17,8 @@ export interface PassEffect {
   filters?: string[];
   ranking?: string | null;
   calculation?: string | null;
+  /** A comparison of each group's aggregate (the group-comparisons pass), as `count(*) gt 5`. */
+  groupFilter?: string;
   asksForValue?: boolean;
   cues?: string[];
   resets?: string[];
@@ -65,6 +67,7 @@ export async function openPassTester(
       filters: reading.filters.length,
       ranking: JSON.stringify(reading.ranking),
       calculation: JSON.stringify(reading.calculation),
+      groupFilter: reading.groupFilter,
       asksForValue: reading.asksForValue,
       cues: new Set(reading.cues),
       resets: reading.resets.length,
@@ -107,8 +110,13 @@ export async function openPassTester(
           ? `difference(${String(calculation.a)}, ${String(calculation.b)})`
           : calculation.kind === 'top_per_group'
             ? `top_per_group ${calculation.n}`
-            : calculation.kind;
+            : calculation.kind === 'groups_where'
+              ? `groups_where ${calculation.measure} ${calculation.op} ${calculation.value}`
+              : calculation.kind;
     }
+    const compared = reading.groupFilter;
+    if (compared && compared !== before.groupFilter)
+      effect.groupFilter = `${compared.aggregation}(${compared.column?.name ?? '*'}) ${compared.op} ${compared.value}`;
     if (reading.asksForValue !== before.asksForValue) effect.asksForValue = reading.asksForValue;
     const cues = [...reading.cues].filter((cue) => !before.cues.has(cue));
     if (cues.length > 0) effect.cues = cues;

@@ -127,7 +127,9 @@ export type PlanSort = z.infer<typeof PlanSortSchema>;
  * measure; the change of the first measure from the previous period along the first (time)
  * dimension; the difference of the first measure between two values of the first dimension; or
  * only the first `n` rows, in the plan's sort order, within each value of the first dimension
- * (`top_per_group`: "for each origin, which car has the highest horsepower" with n = 1).
+ * (`top_per_group`: "for each origin, which car has the highest horsepower" with n = 1); or only
+ * the groups whose measure at index `measure` compares with `value` (`groups_where`, a HAVING:
+ * "which origins have more than 100 flights", "genres with an average rating above 7").
  */
 export const PlanCalculationSchema = z.discriminatedUnion('kind', [
   z.strictObject({ kind: z.literal('share_of_total') }),
@@ -138,6 +140,12 @@ export const PlanCalculationSchema = z.discriminatedUnion('kind', [
     b: ScalarSchema,
   }),
   z.strictObject({ kind: z.literal('top_per_group'), n: z.number().int().min(1).max(100) }),
+  z.strictObject({
+    kind: z.literal('groups_where'),
+    measure: z.number().int().min(0).max(4),
+    op: z.enum(['gt', 'gte', 'lt', 'lte']),
+    value: z.number().finite(),
+  }),
 ]);
 export type PlanCalculation = z.infer<typeof PlanCalculationSchema>;
 

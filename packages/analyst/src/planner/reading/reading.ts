@@ -41,6 +41,17 @@ export interface Reading {
   /** Ranking: by the first measure, highest or lowest first, at most `limit` groups. */
   ranking: { direction: 'asc' | 'desc'; limit: number | null; words: string } | null;
   calculation: { calculation: PlanCalculation; words: string } | null;
+  /**
+   * A comparison of each group's aggregate, not of rows ("more than 5 airports", "an average
+   * rating above 7"): rows counted (`column` null) or the column's aggregate, kept where it compares.
+   */
+  groupFilter: {
+    column: ColumnSemantics | null;
+    aggregation: Aggregation;
+    op: 'gt' | 'gte' | 'lt' | 'lte';
+    value: number;
+    words: string;
+  } | null;
   /** Whether the question asks for something itself (an aggregation, a count), not only a change. */
   asksForValue: boolean;
   cues: Set<FollowUpCue>;
@@ -74,6 +85,7 @@ export function emptyReading(): Reading {
     filters: [],
     ranking: null,
     calculation: null,
+    groupFilter: null,
     asksForValue: false,
     cues: new Set(),
     resets: [],

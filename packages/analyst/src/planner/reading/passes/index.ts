@@ -5,6 +5,7 @@ import { countCue } from './count-cue.js';
 import { discreteValues } from './discrete-values.js';
 import { fillerWords } from './filler-words.js';
 import { followUpCues } from './follow-up-cues.js';
+import { groupComparisons } from './group-comparisons.js';
 import { groupings } from './groupings.js';
 import { leftovers } from './leftovers.js';
 import { measures } from './measures.js';
@@ -35,6 +36,7 @@ export const READING_PASSES: readonly ReadingPass[] = [
   valueFilters,
   valueLists,
   discreteValues,
+  groupComparisons,
   numericComparisons,
   numberBeforeColumn,
   ranking,

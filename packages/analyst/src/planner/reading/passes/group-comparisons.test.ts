@@ -1,0 +1,41 @@
+import { describePass } from '../../../test-support/reading-passes.js';
+import { groupComparisons } from './group-comparisons.js';
+
+describePass(
+  groupComparisons,
+  ['cars', 'movies', 'flights', 'airports'],
+  [
+    // The rows, called by what they are, counted per group and compared (a HAVING).
+    [
+      'airports',
+      'Which cities in Texas have more than 5 airports?',
+      { groupFilter: 'count(*) gt 5', placed: ['more than', '5', 'airports'] },
+    ],
+    [
+      'flights',
+      'origins with at least 100 flights',
+      { groupFilter: 'count(*) gte 100', placed: ['at least', '100', 'flights'] },
+    ],
+    [
+      'cars',
+      'which years have fewer than 30 cars',
+      { groupFilter: 'count(*) lt 30', placed: ['fewer than', '30', 'cars'] },
+    ],
+    // An aggregation said before the compared column: the groups' aggregate, not the rows.
+    [
+      'movies',
+      'genres with an average IMDB rating above 7',
+      { groupFilter: 'avg(IMDB Rating) gt 7', placed: ['above', '7'] },
+    ],
+    [
+      'cars',
+      'origins whose total horsepower is over 20000',
+      { groupFilter: 'sum(Horsepower) gt 20000', placed: ['over', '20000'] },
+    ],
+    // Rows compared on a column are left to the numeric-comparisons pass.
+    ['cars', 'how many cars have more than 6 cylinders', {}],
+    ['cars', 'cars with horsepower over 150 by origin', {}],
+    ['cars', 'how many cars with weight between 2000 and 2500', {}],
+    ['flights', 'flights with a delay of exactly 10', {}],
+  ],
+);
