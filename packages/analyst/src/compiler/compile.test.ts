@@ -268,6 +268,62 @@ describe('groups_where', () => {
   });
 });
 
+describe('share_where', () => {
+  it('the share of the rows past a bound, over all rows, counted from the rows', async () => {
+    const rows = await readFixtureRows('cars');
+    const past = rows.filter((r) => typeof r.Cylinders === 'number' && r.Cylinders > 6).length;
+    const answer = await ask(w, 'cars', 'what percentage of cars have more than 6 cylinders');
+    expect(answer.query.plan.calculation).toEqual({
+      kind: 'share_where',
+      where: [{ column: 'Cylinders', op: 'gt', value: 6, part: null }],
+    });
+    expect(answer.query.plan.filters).toEqual([]);
+    expect(answer.table.rows).toHaveLength(1);
+    expect(answer.table.rows[0]![0]).toBe(rows.length);
+    expect(answer.table.rows[0]![1]).toBeCloseTo(past / rows.length, 12);
+    expect(answer.summary).toMatch(/^\d+(\.\d)?% of 406 rows/);
+    expect(answer.interpretation.restatement).toContain(
+      'share of the rows where Cylinders is above 6',
+    );
+  });
+
+  it('per group: the rows of each group past the bound over that group', async () => {
+    const rows = await readFixtureRows('cars');
+    const compiled = compilePlan(
+      plan({
+        dimensions: [{ column: 'Origin', grain: null, label: 'Origin' }],
+        calculation: {
+          kind: 'share_where',
+          where: [{ column: 'Horsepower', op: 'gte', value: 100, part: null }],
+        },
+      }),
+      carColumns,
+    );
+    expect(compiled.sql).toContain('count(*) FILTER (WHERE');
+    expect(compiled.params).toEqual([100]);
+    const answered = await run(compiled.sql, compiled.params, w.sources.cars);
+    for (const [origin, count, share] of answered.rows) {
+      const group = rows.filter((r) => r.Origin === origin);
+      const past = group.filter((r) => typeof r.Horsepower === 'number' && r.Horsepower >= 100);
+      expect(count).toBe(group.length);
+      expect(share).toBeCloseTo(past.length / group.length, 12);
+    }
+    // The first measure must count the rows it is a share of.
+    expect(() =>
+      compilePlan(
+        plan({
+          measures: [{ column: 'Horsepower', aggregation: 'sum', label: 'Total Horsepower' }],
+          calculation: {
+            kind: 'share_where',
+            where: [{ column: 'Horsepower', op: 'gte', value: 100, part: null }],
+          },
+        }),
+        carColumns,
+      ),
+    ).toThrow(PlanError);
+  });
+});
+
 describe('SQL injection', () => {
   it('a value holding SQL is matched as a value and bound as a parameter', async () => {
     const answer = await ask(w, 'cars', 'total horsepower', null);

@@ -198,6 +198,16 @@ export function compilePlan(
       inner.push(filterSql(columns, filter, i, params));
     }
   });
+  // A conditional share: the rows of each group that pass `where`, counted beside all of them.
+  const conditional = plan.calculation?.kind === 'share_where' ? plan.calculation : null;
+  if (conditional) {
+    const counted = plan.measures[0];
+    if (counted?.column !== null || counted.aggregation !== 'count')
+      throw new PlanError('share_where needs a count of rows as its first measure');
+  }
+  const passing = conditional
+    ? conditional.where.map((f, i) => filterSql(columns, f, plan.filters.length + i, params))
+    : [];
   const groups = [
     ...dimensions.map((d, i) =>
       d.key === d.shown
@@ -205,6 +215,7 @@ export function compilePlan(
         : `${d.key} AS __k${i}, any_value(${d.shown}) AS __d${i}`,
     ),
     ...measures.map((m, j) => `${m} AS __m${j}`),
+    ...(conditional ? [`count(*) FILTER (WHERE ${passing.join(' AND ')}) AS __s`] : []),
   ];
   const where = inner.length > 0 ? ` WHERE ${inner.join(' AND ')}` : '';
   const groupBy =
@@ -222,6 +233,8 @@ export function compilePlan(
   const calc = plan.calculation;
   if (calc?.kind === 'share_of_total') {
     calculations.push({ sql: '__m0 / nullif(sum(__m0) OVER (), 0)', label: 'Share of total' });
+  } else if (calc?.kind === 'share_where') {
+    calculations.push({ sql: '__s / nullif(__m0, 0)', label: 'Share' });
   } else if (calc?.kind === 'change_over_time' && dimensions.length > 0) {
     // Each series apart: with more groupings ("by year and country"), the previous period of the
     // same country, never the row before it of another one.

@@ -300,14 +300,33 @@ export function buildPlan(
   if (calculation?.calculation.kind === 'share_of_total' && dimensions.length === 0) {
     const split = filters.find((f) => f.filter.op === 'eq' || f.filter.op === 'in');
     const column = split && semantics.columns.find((c) => c.name === split.filter.column);
-    if (!column) {
+    // "what percentage of cars have more than 6 cylinders": the rows past a bound over all rows,
+    // when the bound is the only filter and rows are what is counted (decision 145).
+    const bounds = filters.filter(
+      (f) => f.filter.part === null && ['gt', 'gte', 'lt', 'lte'].includes(f.filter.op),
+    );
+    const conditional =
+      !column &&
+      bounds.length > 0 &&
+      bounds.length <= 2 &&
+      bounds.length === filters.length &&
+      new Set(bounds.map((f) => f.filter.column)).size === 1 &&
+      measures.every((m) => m.column === null && m.aggregation === 'count');
+    if (conditional) {
+      filters.splice(0, filters.length);
+      calculation = {
+        calculation: { kind: 'share_where', where: bounds.map((f) => f.filter) },
+        words: [calculation.words, ...bounds.map((f) => f.words ?? '')].join(' ').trim(),
+      };
+    } else if (!column) {
       return {
         ok: false,
         code: 'not_understood',
         message: `"${calculation.words}" asks for a share, but not of what: name a grouping ("by genre") or a value ("of flights from ATL").`,
       };
     }
-    dimensions.push({ column, grain: null, source: 'defaulted', words: split?.words ?? null });
+    if (column)
+      dimensions.push({ column, grain: null, source: 'defaulted', words: split?.words ?? null });
   }
   if (calculation?.calculation.kind === 'difference' && dimensions.length === 0) calculation = null;
   // A follow-up that leaves one grouping ("now by year") ranks groups again, not within them.
@@ -615,6 +634,8 @@ export function calculationText(plan: AnalysisPlan): string {
         plan.calculation.n === 1 ? `the ${first}` : `the ${plan.calculation.n} ${first}`;
       return `${which} ${measure} in each ${plan.dimensions[0]?.label ?? 'group'}`;
     }
+    case 'share_where':
+      return `share of the rows where ${plan.calculation.where.map(describeFilter).join(' and ')}`;
     case 'groups_where': {
       const compared = plan.measures[plan.calculation.measure]?.label ?? measure;
       const op = { gt: 'above', gte: 'at least', lt: 'below', lte: 'at most' }[plan.calculation.op];

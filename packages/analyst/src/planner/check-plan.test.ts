@@ -145,6 +145,27 @@ describe('checkPlan', () => {
         calculation: { kind: 'groups_where', measure: 3, op: 'gt', value: 5 },
       }),
     ).toBe('calculation');
+    // A conditional share counts rows, and its filters are checked as the plan's are.
+    const share = (where: AnalysisPlan['filters']) =>
+      fieldOf({
+        measures: [{ column: null, aggregation: 'count', label: 'Count' }],
+        calculation: { kind: 'share_where', where },
+      });
+    expect(share([{ column: 'IMDB Rating', op: 'gt', value: 7, part: null }])).toBeUndefined();
+    expect(share([{ column: 'Rating', op: 'gt', value: 7, part: null }])).toBe(
+      'calculation.where[0].column',
+    );
+    expect(share([{ column: 'Title', op: 'contains', value: 3, part: null }])).toBe(
+      'calculation.where[0].value',
+    );
+    expect(
+      fieldOf({
+        calculation: {
+          kind: 'share_where',
+          where: [{ column: 'IMDB Rating', op: 'gt', value: 7, part: null }],
+        },
+      }),
+    ).toBe('calculation');
     expect(
       fieldOf({ dimensions: [{ column: 'Title', grain: null, label: 'Average Worldwide Gross' }] }),
     ).toBe('measures[0].label');

@@ -71,6 +71,8 @@ function calculationLabels(plan: AnalysisPlan): string[] {
       return ['Change', 'Change %'];
     case 'difference':
       return [`Difference from ${String(plan.calculation.b)}`];
+    case 'share_where':
+      return ['Share'];
     default:
       return [];
   }
@@ -222,6 +224,20 @@ export function checkPlan(plan: AnalysisPlan, target: PlanTarget): PlanProblem |
         'calculation',
         "calculation: groups_where needs a dimension (the groups) and its measure index must name one of the plan's measures.",
       );
+    }
+  } else if (calculation?.kind === 'share_where') {
+    const first = plan.measures[0];
+    if (first?.column !== null || first.aggregation !== 'count') {
+      return problem(
+        'calculation',
+        'calculation: share_where needs a count of rows (column null, aggregation count) as the first measure.',
+      );
+    }
+    for (const [i, filter] of calculation.where.entries()) {
+      const found = checkFilter(filter, `calculation.where[${i}]`, types);
+      if (found === 'unknown')
+        return unknownColumn(`calculation.where[${i}].column`, filter.column);
+      if (found) return found;
     }
   } else if (calculation && calculation.kind !== 'share_of_total') {
     const first = plan.dimensions[0];

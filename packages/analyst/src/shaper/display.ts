@@ -101,6 +101,8 @@ export function displayColumns(
     });
   }
   display.set('Share of total', { format: 'percent', decimals: 1 });
+  if (plan.calculation?.kind === 'share_where')
+    display.set('Share', { format: 'percent', decimals: 1 });
   display.set('Change %', { format: 'percent', decimals: 1 });
   return display;
 }

@@ -52,6 +52,7 @@ export function outputFormats(
     );
   }
   formats.set('Share of total', 'percent');
+  if (plan.calculation?.kind === 'share_where') formats.set('Share', 'percent');
   formats.set('Change %', 'percent');
   if (plan.shape) {
     const labels = shapeLabels(plan);
@@ -101,7 +102,11 @@ export function chartFor(
   if (plan.shape) return shapeChart(plan, table, display, title);
   if (table.rows.length === 0 || plan.measures.length !== 1) return null;
   const measure =
-    plan.calculation?.kind === 'share_of_total' ? 'Share of total' : plan.measures[0]!.label;
+    plan.calculation?.kind === 'share_of_total'
+      ? 'Share of total'
+      : plan.calculation?.kind === 'share_where'
+        ? 'Share'
+        : plan.measures[0]!.label;
   if (plan.dimensions.length === 0) {
     return { type: 'kpi', title, value: field(measure, display) };
   }
@@ -264,6 +269,15 @@ export function summarize(
     return `No rows match: ${restatement.replace(/\.$/, '')} has no data. Try removing a filter.`;
   }
   const subject = display.get(measure.label)?.label ?? measure.label;
+  if (plan.calculation?.kind === 'share_where') {
+    const share = (row: readonly Cell[]) =>
+      show(row[valueIndex + plan.measures.length] ?? null, 'Share', display, 'percent');
+    const where = restatement.replace(/\.$/, '');
+    if (plan.dimensions.length === 0)
+      return `${share(table.rows[0]!)} of ${fmt(table.rows[0]?.[0] ?? null)} rows (${where}).`;
+    const shown = table.rows.slice(0, 5);
+    return `${shown.map((row) => `${describeRow(row, plan, display)} ${share(row)}`).join(', ')}${table.rows.length > shown.length ? ', …' : ''} (${where}).`;
+  }
   if (plan.dimensions.length === 0) {
     const values = plan.measures.map(
       (m, j) => `${m.label}: ${fmt(table.rows[0]?.[j] ?? null, m.label)}`,

@@ -129,7 +129,9 @@ export type PlanSort = z.infer<typeof PlanSortSchema>;
  * only the first `n` rows, in the plan's sort order, within each value of the first dimension
  * (`top_per_group`: "for each origin, which car has the highest horsepower" with n = 1); or only
  * the groups whose measure at index `measure` compares with `value` (`groups_where`, a HAVING:
- * "which origins have more than 100 flights", "genres with an average rating above 7").
+ * "which origins have more than 100 flights", "genres with an average rating above 7"); or each
+ * group's share of its rows (the first measure, a count of rows) that pass the `where` filters
+ * (`share_where`, a column `Share`: "what percentage of cars have more than 6 cylinders").
  */
 export const PlanCalculationSchema = z.discriminatedUnion('kind', [
   z.strictObject({ kind: z.literal('share_of_total') }),
@@ -145,6 +147,10 @@ export const PlanCalculationSchema = z.discriminatedUnion('kind', [
     measure: z.number().int().min(0).max(4),
     op: z.enum(['gt', 'gte', 'lt', 'lte']),
     value: z.number().finite(),
+  }),
+  z.strictObject({
+    kind: z.literal('share_where'),
+    where: z.array(PlanFilterSchema).min(1).max(2),
   }),
 ]);
 export type PlanCalculation = z.infer<typeof PlanCalculationSchema>;
