@@ -21,6 +21,11 @@ describePass(
       'which years have fewer than 30 cars',
       { groupFilter: 'count(*) lt 30', placed: ['fewer than', '30', 'cars'] },
     ],
+    [
+      'airports',
+      'cities with 5 or more airports',
+      { groupFilter: 'count(*) gte 5', placed: ['5', 'or more', 'airports'] },
+    ],
     // An aggregation said before the compared column: the groups' aggregate, not the rows.
     [
       'movies',
@@ -37,5 +42,7 @@ describePass(
     ['cars', 'cars with horsepower over 150 by origin', {}],
     ['cars', 'how many cars with weight between 2000 and 2500', {}],
     ['flights', 'flights with a delay of exactly 10', {}],
+    // A time word compares dates, never a group's aggregate.
+    ['flights', 'average delay by origin before 2000', {}],
   ],
 );
