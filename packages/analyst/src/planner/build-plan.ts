@@ -243,6 +243,20 @@ export function buildPlan(
   if (measures.length === 0) {
     measures = [{ column: null, aggregation: 'count', source: 'defaulted', words: null }];
   }
+  // "how many flights arrived late": a count asked and a measure's column named alone, with no
+  // aggregation said. The column most likely limits what is counted ("late": a delay above 0),
+  // which the reading cannot tell; measuring it beside the count would answer another question.
+  const countAsked = measures.some(
+    (m) => m.column === null && m.aggregation === 'count' && m.source === 'stated',
+  );
+  const namedAlone = measures.find((m) => m.column !== null && m.source === 'defaulted');
+  if (countAsked && namedAlone?.column) {
+    const name = namedAlone.column.name;
+    return refused(
+      'not_understood',
+      `"${namedAlone.words ?? name}" names ${name}, but not how it limits what is counted: say it, for example "with ${name} above 0", or ask for "average ${name}" on its own.`,
+    );
+  }
   const dimensions = unique(
     slots.dimensions.map((d) => {
       if (d.column.role !== 'temporal') return { ...d, grain: null };

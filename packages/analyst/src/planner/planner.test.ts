@@ -528,6 +528,17 @@ describe('questions it cannot answer', () => {
     if (!cars2.ok) expect(cars2.message).toContain('"salary"');
   });
 
+  it('a count beside a column named alone fails: the column limits the count, unsaid how', async () => {
+    // "late" is the layer's word for delay: counting every flight and averaging their delay
+    // would answer another question.
+    const late = await analyze(w, 'flights', 'how many flights arrived late');
+    expect(late).toMatchObject({ ok: false, code: 'not_understood' });
+    if (!late.ok) expect(late.message).toContain('"late" names delay');
+    // Said with its aggregation, the measure stands beside the count.
+    const both = await ask(w, 'flights', 'number of flights and average delay');
+    expect(both.query.plan.measures.map((m) => m.aggregation)).toEqual(['count', 'avg']);
+  });
+
   it('a question with nothing of the worksheet in it fails and names what it did not match', async () => {
     const outcome = await analyze(w, 'cars', 'quarterly zebra migrations');
     expect(outcome).toMatchObject({ ok: false, code: 'not_understood' });
