@@ -258,16 +258,16 @@ export function compilePlan(
     return `${s.by === 'measure' ? '__m' : '__k'}${s.index} ${s.direction.toUpperCase()} NULLS LAST`;
   });
   dimensions.forEach((_, i) => order.push(`__k${i} ASC NULLS LAST`));
-  // One winner (or n) per group: the rows of each value of the first dimension numbered in the
-  // plan's order, and only the first n kept.
   // Only the groups whose measure compares (a HAVING): "which origins have more than 100 flights".
   if (calc?.kind === 'groups_where' && dimensions.length > 0) {
     if (calc.measure >= measures.length)
       throw new PlanError(
         `groups_where names measure ${calc.measure}, which the plan does not have`,
       );
-    outer.push(`__m${calc.measure} ${COMPARE_SQL[calc.op]} ${params.add(calc.value)}`);
+    outer.push(`__m${calc.measure} ${COMPARE[calc.op]} ${params.add(calc.value)}`);
   }
+  // One winner (or n) per group: the rows of each value of the first dimension numbered in the
+  // plan's order, and only the first n kept.
   const ranked = calc?.kind === 'top_per_group' && dimensions.length > 1;
   if (ranked) outer.push(`__r <= ${params.add(calc.n)}`);
   const within = order.filter((o) => !o.startsWith('__k0 ')).join(', ');
@@ -288,8 +288,6 @@ export function compilePlan(
   if (plan.limit !== null) sql += ` LIMIT ${plan.limit}`;
   return { sql, params: params.values };
 }
-
-const COMPARE_SQL = { gt: '>', gte: '>=', lt: '<', lte: '<=' } as const;
 
 /** Most points of a scatter; past it the rows are sampled with a fixed seed (SPEC 4). */
 export const SCATTER_POINTS = 5000;

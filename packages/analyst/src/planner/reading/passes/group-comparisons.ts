@@ -1,21 +1,20 @@
 import { keywordOf } from '../../mentions.js';
 import type { ReadingPass } from '../context.js';
 
-/**
- * Comparisons of each group's aggregate, not of rows (a HAVING): "which cities have more than 5
- * airports", "cities with 5 or more airports" (the rows, called by what they are, counted per
- * group) and "genres with an average
- * IMDB rating above 7" (an aggregation said before the compared column). The plan keeps only the
- * groups that compare (`groups_where`, decision 142); without a grouping it refuses the row count
- * and reads the aggregated column's comparison as a row filter, as before. Time words ("before
- * 2000") are left to the other passes.
- */
 /** Comparison words about time ("before 2000"), never read as a group's aggregate compared. */
 const TIME_WORDS = /^(?:before|after|earlier than|later than)$/i;
 
 /** Comparison words written after their number ("5 or more airports"). */
 const AFTER_NUMBER = /^(?:or more|or less)$/i;
 
+/**
+ * Comparisons of each group's aggregate, not of rows (a HAVING): "which cities have more than 5
+ * airports", "cities with 5 or more airports" (the rows, called by what they are, counted per
+ * group) and "genres with an average IMDB rating above 7" (an aggregation said before the
+ * compared column). The plan keeps only the groups that compare (`groups_where`, decision 142);
+ * without a grouping it refuses the row count and reads the aggregated column's comparison as a
+ * row filter, as before. Time words ("before 2000") are left to the other passes.
+ */
 export const groupComparisons: ReadingPass = {
   name: 'group-comparisons',
   run({ mentions, reading, used, at, use, next, previous }) {
