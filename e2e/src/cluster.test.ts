@@ -294,28 +294,38 @@ describe('three MCP replicas behind HAProxy on one Postgres', () => {
   });
 
   it('restarts the replicas one by one under load with no failed request but the SPEC 503', async () => {
-    // A turn held running, long-polled throughout: every SIGTERM answers its poll at once.
+    // A turn held running throughout. Before each SIGTERM a long poll is held on that very replica
+    // (called on its own port: HAProxy's round-robin cannot be aimed), so every stop is seen to
+    // answer its poll at once instead of after 25 s; the client then polls again through HAProxy.
     const { conversation, turn } = await startHeldTurn('Average horsepower by origin');
-    const polls: Array<{ ms: number; status: string }> = [];
-    let polling = true;
-    const poller = (async () => {
-      while (polling) {
-        const at = Date.now();
-        const answer = await callRetrying(ada, 'get_analysis', {
-          conversationId: conversation.id,
-          turnId: turn.id,
-          waitSeconds: 25,
-        });
-        const polled = (answer.result?.structured as unknown as AnalysisResult | undefined)?.turn;
-        polls.push({ ms: Date.now() - at, status: polled?.status ?? `http ${answer.status}` });
-        if (polled && !['queued', 'running'].includes(polled.status)) return;
-      }
-    })();
-
+    const poll = { conversationId: conversation.id, turnId: turn.id };
+    const heldPolls: Array<{ replica: string; ms: number; status: string }> = [];
+    const repolls: string[] = [];
     const exits: Array<number | string | null> = [];
     const { failures, ok, retried } = await underLoad(async () => {
       for (const replica of cluster.replicas) {
-        exits.push(await replica.stop());
+        const direct = await clusterClient(
+          `http://127.0.0.1:${replica.spec.port}`,
+          cluster.certFile,
+          { 'x-forwarded-proto': 'https' },
+        );
+        try {
+          const at = Date.now();
+          const held = direct.call(ada, 'get_analysis', { ...poll, waitSeconds: 25 });
+          // Long enough for a loopback request to be in flight on the replica before it stops.
+          await sleep(1_000);
+          exits.push(await replica.stop());
+          const answer = await held;
+          const polled = (answer.result?.structured as unknown as AnalysisResult | undefined)?.turn;
+          heldPolls.push({
+            replica: replica.name,
+            ms: Date.now() - at,
+            status: polled?.status ?? `http ${answer.status} ${answer.httpError ?? ''}`,
+          });
+        } finally {
+          await direct.close();
+        }
+        repolls.push((await turnOf(conversation.id, turn.id)).status);
         await replica.start();
         await inRotation([replica.name]);
       }
@@ -324,17 +334,21 @@ describe('three MCP replicas behind HAProxy on one Postgres', () => {
     expect(ok).toBeGreaterThan(20);
     const outputs = cluster.replicas.map((r) => `--- ${r.name}\n${r.output().slice(-3000)}`);
     expect(exits, outputs.join('\n')).toEqual([0, 0, 0]);
-    // Each stop answered the long poll well before its 25 s: the client re-polled elsewhere.
-    expect(polls.length).toBeGreaterThanOrEqual(2);
-    expect(polls.some((poll) => poll.ms < 20_000)).toBe(true);
+    // Each stop answered the poll it held with the unfinished turn, well before its 25 s.
+    for (const held of heldPolls) {
+      expect(held.ms, JSON.stringify(held)).toBeLessThan(20_000);
+      expect(['queued', 'running'], JSON.stringify(held)).toContain(held.status);
+    }
+    expect(heldPolls.map((held) => held.replica)).toEqual(REPLICAS);
+    // Polled again through HAProxy, the turn is still there and unfinished (another replica has it).
+    expect(repolls.every((status) => ['queued', 'running'].includes(status))).toBe(true);
     console.log(
-      `rolling restart: ${ok} calls ok, ${retried} SPEC 503 retried, ${polls.length} polls`,
+      `rolling restart: ${ok} calls ok, ${retried} SPEC 503 retried, ` +
+        `held polls answered in ${heldPolls.map((held) => held.ms).join('/')} ms`,
     );
 
     // The turn was re-queued at each stop of its runner and is finished by a replica still up.
     model.release();
-    polling = false;
-    await poller;
     expect((await finishedTurn(conversation.id, turn.id)).status).toBe('succeeded');
   });
 
