@@ -188,3 +188,40 @@ describe('a capitalised word of exactly one value names it', () => {
     expect(lower.ok).toBe(false);
   });
 });
+
+describe('two values of one column are groups, never an empty "and"', () => {
+  it('"cars with 4 cylinders compared to 8 cylinders" answers each value as a group', async () => {
+    const answer = await ask(
+      w,
+      'cars',
+      'what is the average weight of cars with 4 cylinders compared to 8 cylinders',
+    );
+    const weightOf = (n: number) =>
+      mean(
+        numbers(
+          cars.filter((r) => r.Cylinders === n),
+          'Weight_in_lbs',
+        ),
+      );
+    const groups = byGroup(answer);
+    expect([...groups.keys()].sort()).toEqual([4, 8]);
+    expect(groups.get(4)).toBeCloseTo(weightOf(4), 9);
+    expect(groups.get(8)).toBeCloseTo(weightOf(8), 9);
+    expect(answer.interpretation.restatement).toContain('Cylinders is one of 4, 8');
+  });
+});
+
+describe('a frequency superlative of a number is its most frequent value', () => {
+  it('"the most common number of cylinders" ranks the values by their count', async () => {
+    const answer = await ask(w, 'cars', 'most common number of cylinders');
+    const counts = new Map<unknown, number>();
+    for (const r of cars) counts.set(r.Cylinders, (counts.get(r.Cylinders) ?? 0) + 1);
+    const mode = [...counts.entries()].sort((a, b) => b[1] - a[1])[0]!;
+    expect(answer.table.rows[0]).toEqual(mode);
+  });
+
+  it('"which stock grew the most" names no measure of growth: refused', async () => {
+    const outcome = await analyze(w, 'stocks', 'which stock grew the most');
+    expect(outcome.ok).toBe(false);
+  });
+});

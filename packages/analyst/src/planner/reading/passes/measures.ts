@@ -2,8 +2,8 @@ import type { Aggregation } from '@ask-analyst/protocol';
 import type { ColumnSemantics, WorksheetSemantics } from '../../../semantics/worksheet.js';
 import { nameWords, phraseKey } from '../../../text/tokens.js';
 import { keywordOf, type Mention } from '../../mentions.js';
-import { isRowGrainOfMeasure, rowLabel } from '../columns.js';
-import type { ReadingPass } from '../context.js';
+import { grainOf, isRowGrainOfMeasure, rowLabel } from '../columns.js';
+import type { ReadingContext, ReadingPass } from '../context.js';
 
 /** Superlatives of quantity: "the most movies" ranks by how many rows there are. */
 const QUANTITY = new Set(['most', 'least', 'fewest', 'busiest']);
@@ -114,6 +114,34 @@ function asksForGroups(mentions: readonly Mention[]): boolean {
   return asks;
 }
 
+/** Words that join the aggregations of a list ("min and max", "mean or median"). */
+const LIST_JOINS = new Set(['and', 'or', '&']);
+
+/**
+ * The numeric column a list of aggregations ending at the one after `index` applies to ("min and
+ * max horsepower"): the aggregations joined by stopwords, at least one of them "and" or "or", and
+ * a measure right after the last. Undefined when `index` does not start or sit in such a list.
+ */
+function sharedColumn(context: ReadingContext, index: number): ColumnSemantics | undefined {
+  const { mentions, next, at } = context;
+  let joined = false;
+  let current = index;
+  for (;;) {
+    const following = next(current, 3);
+    if (following < 0) return undefined;
+    const between = mentions.slice(current + 1, following);
+    if (between.some((x) => x.kind === 'word' && LIST_JOINS.has(x.words.toLowerCase())))
+      joined = true;
+    const mention = at(following);
+    if (keywordOf(mention, 'aggregation') && !keywordOf(mention, 'superlative')) {
+      current = following;
+      continue;
+    }
+    if (current === index || !joined || mention?.kind !== 'column') return undefined;
+    const column = mention.column;
+    return column.role === 'measure' && mention.others.length === 0 ? column : undefined;
+  }
+}
 /**
  * Measures: an aggregation word and what it applies to ("average horsepower", "total us gross"),
  * counts of rows ("how many cars") or of distinct values ("how many different origins"), shares
@@ -140,6 +168,38 @@ export const measures: ReadingPass = {
       const share = keywordOf(m, 'share');
       if (!aggregation && !count && !distinct && !superlative && !share) return;
       let targetIndex = next(index, 3);
+      const shared = aggregation && !superlative ? sharedColumn(context, index) : undefined;
+      if (aggregation && shared) {
+        // "min and max horsepower", "mean, median and max body mass": each aggregation of the
+        // list applies to the column after its last one, which that last one places.
+        use(index);
+        reading.asksForValue = true;
+        reading.measures.push({
+          column: shared,
+          aggregation: aggregation.aggregation,
+          source: 'stated',
+          words: m.words,
+        });
+        return;
+      }
+      const joinedTarget = at(targetIndex);
+      if (
+        aggregation &&
+        !superlative &&
+        joinedTarget?.kind === 'column' &&
+        mentions
+          .slice(index + 1, targetIndex)
+          .some((x) => x.kind === 'word' && LIST_JOINS.has(x.words.toLowerCase()))
+      ) {
+        // "min and max temperature" where "max temperature" names temp_max: the list's noun is
+        // inside a column's name, so which column "min" applies to is not said.
+        use(index);
+        reading.problem = {
+          code: 'not_understood',
+          message: `I read "${m.words}", but not which column it applies to: "${joinedTarget.words}" names ${joinedTarget.column.name}. Name the column of each, for example "${m.words} <column> and ${joinedTarget.words}".`,
+        };
+        return;
+      }
       // "average daily maximum temperature" where a row is a day: the grain word says what each
       // value is (the groupings pass placed it without a grouping).
       if (aggregation && isRowGrainOfMeasure(context, targetIndex))
@@ -294,6 +354,41 @@ export const measures: ReadingPass = {
               words,
             });
           }
+          return;
+        }
+        const frequency = superlative && !QUANTITY.has(m.words.toLowerCase());
+        if (
+          frequency &&
+          FREQUENCY.has(m.words.toLowerCase()) &&
+          !explicit &&
+          column.role !== 'identifier' &&
+          column.role !== 'category'
+        ) {
+          // "the most common number of cylinders", "the most frequent year": how often each value
+          // occurs (the mode), as for a category; never the column's maximum. A phrase naming twin
+          // columns has no direction to settle it, so it asks.
+          if (target.others.length > 0) {
+            reading.problem = {
+              code: 'needs_clarification',
+              message: `"${target.words}" may mean ${[target.column, ...target.others].map((c) => c.name).join(' or ')}. Say which one you mean.`,
+            };
+            return;
+          }
+          // A date's values are counted by the period its word names ("the most common year"),
+          // else by day (the most common date).
+          const period = column.role === 'temporal' ? grainOf(target) : undefined;
+          const grain =
+            column.role !== 'temporal'
+              ? null
+              : period && period.grain !== 'auto'
+                ? period.grain
+                : 'day';
+          reading.dimensions.push({
+            column: target.column,
+            grain,
+            source: 'stated',
+            words: target.words,
+          });
           return;
         }
         const adds = explicit === 'sum' || explicit === 'avg';
