@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { mean, numbers, sum } from '../test-support/expected.js';
 import { openPlannerFixtures, readQuotedRows } from '../test-support/planner-fixtures.js';
-import { analyze, ask, byGroup, single } from '../test-support/worksheets.js';
+import { analyze, ask, byGroup, readFixtureRows, single } from '../test-support/worksheets.js';
 
 /**
  * Classes of real phrasing (issue 23, decisions 137–139), each with phrasings of our own: the
@@ -223,5 +223,26 @@ describe('a frequency superlative of a number is its most frequent value', () =>
   it('"which stock grew the most" names no measure of growth: refused', async () => {
     const outcome = await analyze(w, 'stocks', 'which stock grew the most');
     expect(outcome.ok).toBe(false);
+  });
+});
+
+describe("a value that is also the layer's word for a measure", () => {
+  it('"more than 10 mm of rain" compares precipitation, without a weather = rain filter', async () => {
+    const weather = await readFixtureRows('weather');
+    const answer = await ask(w, 'weather', 'how many days had more than 10 mm of rain');
+    expect(single(answer)).toBe(weather.filter((r) => Number(r.precipitation) > 10).length);
+    expect(answer.query.plan.filters.map((f) => f.column)).toEqual(['precipitation']);
+  });
+
+  it('"total rain in 2013" adds up precipitation', async () => {
+    const weather = await readFixtureRows('weather');
+    const answer = await ask(w, 'weather', 'total rain in 2013');
+    const expected = sum(
+      numbers(
+        weather.filter((r) => String(r.date).startsWith('2013')),
+        'precipitation',
+      ),
+    );
+    expect(single(answer)).toBeCloseTo(expected, 6);
   });
 });

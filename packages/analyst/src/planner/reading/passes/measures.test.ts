@@ -3,7 +3,7 @@ import { measures } from './measures.js';
 
 describePass(
   measures,
-  ['cars', 'flights', 'movies', 'weather', 'stocks'],
+  ['cars', 'flights', 'movies', 'weather', 'stocks', 'penguins'],
   [
     // A superlative after its measure takes it at its extreme; an adjective alone names its
     // measure (the twin for its direction); a bare one with nothing before it is refused.
@@ -250,6 +250,38 @@ describePass(
       },
     ],
     ['weather', 'min and max temperature by year', { problem: 'not_understood', placed: ['min'] }],
+    // A value that is also the layer's word for a measure, after an aggregation, is the measure.
+    [
+      'weather',
+      'total rain in 2013',
+      {
+        measures: ['sum(precipitation) stated'],
+        asksForValue: true,
+        placed: ['total', 'rain'],
+      },
+    ],
+    // An adjective's own measure word in one of the columns a phrase names settles it ("deepest
+    // bill": Beak Depth, not Beak Length); another phrase naming one measure settles "rated".
+    [
+      'penguins',
+      'the deepest bill',
+      {
+        measures: ['max(Beak Depth (mm)) stated'],
+        asksForValue: true,
+        superlatives: ['desc deepest'],
+        placed: ['deepest', 'bill'],
+      },
+    ],
+    [
+      'movies',
+      'best rated movie on rotten tomatoes',
+      {
+        measures: ['max(Rotten Tomatoes Rating) stated'],
+        asksForValue: true,
+        superlatives: ['desc best'],
+        placed: ['best', 'rated', 'rotten tomatoes'],
+      },
+    ],
     // A count of a discrete measure counts its distinct values.
     [
       'cars',

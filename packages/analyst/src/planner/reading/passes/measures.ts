@@ -2,7 +2,7 @@ import type { Aggregation } from '@ask-analyst/protocol';
 import type { ColumnSemantics, WorksheetSemantics } from '../../../semantics/worksheet.js';
 import { nameWords, phraseKey } from '../../../text/tokens.js';
 import { keywordOf, type Mention } from '../../mentions.js';
-import { grainOf, isRowGrainOfMeasure, rowLabel } from '../columns.js';
+import { grainOf, isRowGrainOfMeasure, measureNamedByValue, rowLabel } from '../columns.js';
 import type { ReadingContext, ReadingPass } from '../context.js';
 
 /** Superlatives of quantity: "the most movies" ranks by how many rows there are. */
@@ -36,6 +36,10 @@ export const ADJECTIVE_MEASURES: Readonly<Record<string, readonly string[]>> = {
   priciest: ['price', 'cost'],
   cheapest: ['price', 'cost', 'budget'],
   'least expensive': ['price', 'cost', 'budget'],
+  deepest: ['depth'],
+  shallowest: ['depth'],
+  widest: ['width'],
+  narrowest: ['width'],
   hottest: ['temperature'],
   warmest: ['temperature'],
   coldest: ['temperature'],
@@ -65,7 +69,7 @@ export const ADJECTIVE_MEASURES: Readonly<Record<string, readonly string[]>> = {
 };
 
 /** The numeric column a superlative adjective measures ("heaviest" → Weight_in_lbs), if any. */
-function adjectiveColumn(
+export function adjectiveColumn(
   words: string,
   semantics: WorksheetSemantics,
   direction?: 'asc' | 'desc',
@@ -264,6 +268,21 @@ export const measures: ReadingPass = {
           return;
         }
       }
+      // "total rain in 2013": a value the layer also uses as a measure's word, after an aggregation,
+      // is that measure (the value filters left it).
+      const valueMeasure =
+        aggregation && !used.has(targetIndex) ? measureNamedByValue(found, semantics) : undefined;
+      if (valueMeasure && found) {
+        use(index, targetIndex);
+        reading.asksForValue = true;
+        reading.measures.push({
+          column: valueMeasure,
+          aggregation: aggregation!.aggregation,
+          source: 'stated',
+          words: `${m.words} ${found.words}`,
+        });
+        return;
+      }
       // "maximum temperature" over temp_max and temp_min: the column named for that direction.
       const direction =
         explicit === 'max' || superlative?.direction === 'desc'
@@ -281,7 +300,7 @@ export const measures: ReadingPass = {
                 ) ?? found.column,
             }
           : found;
-      const words = target && targetIndex >= 0 ? `${m.words} ${target.words}` : m.words;
+      let words = target && targetIndex >= 0 ? `${m.words} ${target.words}` : m.words;
       if (share) {
         reading.calculation = { calculation: { kind: 'share_of_total' }, words: m.words };
         use(index);
@@ -334,7 +353,7 @@ export const measures: ReadingPass = {
         const high = explicit === 'max' || (!explicit && superlative?.direction === 'desc');
         const bound = (c: ColumnSemantics, words: readonly string[]) =>
           nameWords(c.name).some((word) => words.includes(word));
-        const column =
+        let column =
           (low || high) && target.others.length > 0
             ? ([target.column, ...target.others].find((c) =>
                 bound(
@@ -343,6 +362,19 @@ export const measures: ReadingPass = {
                 ),
               ) ?? target.column)
             : target.column;
+        // "the deepest bill" where "bill" names Beak Length and Beak Depth: the adjective's own
+        // measure word ("depth") in one of their names settles it (not asked again later).
+        const adjectiveWords = superlative ? ADJECTIVE_MEASURES[m.words.toLowerCase()] : undefined;
+        const settled =
+          adjectiveWords && target.others.length > 0
+            ? [target.column, ...target.others].filter((c) =>
+                nameWords(c.name).some((word) => adjectiveWords.includes(word)),
+              )
+            : [];
+        if (settled.length === 1) {
+          column = settled[0]!;
+          words = m.words;
+        }
         if (count || distinct) {
           if (column.role === 'measure' && !column.discrete && count && !distinct) {
             reading.measures.push({ column, aggregation: 'count', source: 'stated', words });
@@ -432,6 +464,34 @@ export const measures: ReadingPass = {
             // measure of this column; ranking its values by their count would answer another
             // question. Asked when the phrase names measures too, refused otherwise.
             const measures = target.others.filter((c) => c.role === 'measure');
+            // "the best rated movie on Rotten Tomatoes", "on IMDB": another phrase names exactly
+            // one of the measures, which says which; taken as any measure under a superlative.
+            const namedAlone = mentions.flatMap((x, j) => {
+              if (j === targetIndex || x.kind !== 'column') return [];
+              const among = [x.column, ...x.others, ...(x.alsoNamed ?? [])].filter((c) =>
+                measures.includes(c),
+              );
+              return among.length === 1 ? [{ j, column: among[0]!, words: x.words }] : [];
+            });
+            if (new Set(namedAlone.map((x) => x.column)).size === 1) {
+              const { column: measured } = namedAlone[0]!;
+              use(...namedAlone.map((x) => x.j));
+              const chosen: Aggregation =
+                explicit ??
+                (!hasGrouping()
+                  ? superlative.direction === 'desc'
+                    ? 'max'
+                    : 'min'
+                  : measured.defaultAggregation);
+              reading.measures.push({
+                column: measured,
+                aggregation: chosen,
+                source: explicit || chosen !== measured.defaultAggregation ? 'stated' : 'defaulted',
+                // Not the other phrase's words: it named the column, so nothing is left to ask.
+                words,
+              });
+              return;
+            }
             reading.problem =
               measures.length > 0
                 ? {
