@@ -282,6 +282,7 @@ export function buildPlan(
     (d) => `${d.column.name}|${d.grain ?? ''}`,
   );
   const filters = unique(slots.filters, (f) => JSON.stringify(f.filter));
+  groupValuesOfOneColumn(filters, dimensions, semantics);
   let calculation = slots.calculation;
   if (
     calculation?.calculation.kind === 'change_over_time' &&
@@ -702,4 +703,43 @@ function notUnderstood(reading: Reading, semantics: WorksheetSemantics): string 
 
 function capitalize(text: string): string {
   return text.charAt(0).toUpperCase() + text.slice(1);
+}
+
+/**
+ * "average weight of cars with 4 cylinders compared to 8 cylinders": two values of one column,
+ * each read as an equality, are never both true of a row, so together they would answer an empty
+ * table with a success. They become one "is one of" filter and the column a grouping, each value
+ * its own group (as "USA vs Japan" is read). Filters on a part of a date are left to the time
+ * filters, which read their own lists.
+ */
+function groupValuesOfOneColumn(
+  filters: ReadFilter[],
+  dimensions: ReadDimension[],
+  semantics: WorksheetSemantics,
+): void {
+  const equalities = new Map<string, ReadFilter[]>();
+  for (const f of filters) {
+    if (f.filter.op !== 'eq' || f.filter.part !== null) continue;
+    equalities.set(f.filter.column, [...(equalities.get(f.filter.column) ?? []), f]);
+  }
+  for (const [name, same] of equalities) {
+    const column = semantics.columns.find((c) => c.name === name);
+    if (same.length < 2 || !column || column.role === 'temporal') continue;
+    const filter = filterOf(name, 'in', same.map((f) => f.filter.value) as PlanFilter['value']);
+    const words =
+      same
+        .map((f) => f.words ?? '')
+        .join(' ')
+        .trim() || null;
+    filters.splice(filters.indexOf(same[0]!), 1, {
+      filter,
+      source: same[0]!.source,
+      words,
+      text: describeFilter(filter),
+    });
+    for (const f of same.slice(1)) filters.splice(filters.indexOf(f), 1);
+    if (!dimensions.some((d) => d.column.name === name)) {
+      dimensions.push({ column, grain: null, source: 'stated', words });
+    }
+  }
 }

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { mean, numbers, sum } from '../test-support/expected.js';
 import { openPlannerFixtures, readQuotedRows } from '../test-support/planner-fixtures.js';
-import { analyze, ask, byGroup, single } from '../test-support/worksheets.js';
+import { analyze, ask, byGroup, readFixtureRows, single } from '../test-support/worksheets.js';
 
 /**
  * Classes of real phrasing (issue 23, decisions 137–139), each with phrasings of our own: the
@@ -186,5 +186,63 @@ describe('a capitalised word of exactly one value names it', () => {
     expect(pirates.ok).toBe(false);
     const lower = await analyze(w, 'movies', 'average worldwide gross of scorsese movies');
     expect(lower.ok).toBe(false);
+  });
+});
+
+describe('two values of one column are groups, never an empty "and"', () => {
+  it('"cars with 4 cylinders compared to 8 cylinders" answers each value as a group', async () => {
+    const answer = await ask(
+      w,
+      'cars',
+      'what is the average weight of cars with 4 cylinders compared to 8 cylinders',
+    );
+    const weightOf = (n: number) =>
+      mean(
+        numbers(
+          cars.filter((r) => r.Cylinders === n),
+          'Weight_in_lbs',
+        ),
+      );
+    const groups = byGroup(answer);
+    expect([...groups.keys()].sort()).toEqual([4, 8]);
+    expect(groups.get(4)).toBeCloseTo(weightOf(4), 9);
+    expect(groups.get(8)).toBeCloseTo(weightOf(8), 9);
+    expect(answer.interpretation.restatement).toContain('Cylinders is one of 4, 8');
+  });
+});
+
+describe('a frequency superlative of a number is its most frequent value', () => {
+  it('"the most common number of cylinders" ranks the values by their count', async () => {
+    const answer = await ask(w, 'cars', 'most common number of cylinders');
+    const counts = new Map<unknown, number>();
+    for (const r of cars) counts.set(r.Cylinders, (counts.get(r.Cylinders) ?? 0) + 1);
+    const mode = [...counts.entries()].sort((a, b) => b[1] - a[1])[0]!;
+    expect(answer.table.rows[0]).toEqual(mode);
+  });
+
+  it('"which stock grew the most" names no measure of growth: refused', async () => {
+    const outcome = await analyze(w, 'stocks', 'which stock grew the most');
+    expect(outcome.ok).toBe(false);
+  });
+});
+
+describe("a value that is also the layer's word for a measure", () => {
+  it('"more than 10 mm of rain" compares precipitation, without a weather = rain filter', async () => {
+    const weather = await readFixtureRows('weather');
+    const answer = await ask(w, 'weather', 'how many days had more than 10 mm of rain');
+    expect(single(answer)).toBe(weather.filter((r) => Number(r.precipitation) > 10).length);
+    expect(answer.query.plan.filters.map((f) => f.column)).toEqual(['precipitation']);
+  });
+
+  it('"total rain in 2013" adds up precipitation', async () => {
+    const weather = await readFixtureRows('weather');
+    const answer = await ask(w, 'weather', 'total rain in 2013');
+    const expected = sum(
+      numbers(
+        weather.filter((r) => String(r.date).startsWith('2013')),
+        'precipitation',
+      ),
+    );
+    expect(single(answer)).toBeCloseTo(expected, 6);
   });
 });

@@ -113,3 +113,18 @@ export function grainOf(
     (k): k is Extract<Keyword, { kind: 'grain' }> => k.kind === 'grain',
   );
 }
+
+/**
+ * The measure a value's words also name in the semantic layer ("rain": a weather value, and the
+ * layer's word for precipitation), or undefined.
+ */
+export function measureNamedByValue(
+  mention: Mention | undefined,
+  semantics: WorksheetSemantics,
+): ColumnSemantics | undefined {
+  if (mention?.kind !== 'value') return undefined;
+  const key = phraseKey(mention.words.split(' '));
+  return semantics.columns.find(
+    (c) => c.role === 'measure' && c.phrases.some((p) => p.key === key && p.layer !== undefined),
+  );
+}

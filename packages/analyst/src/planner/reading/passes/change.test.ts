@@ -23,6 +23,17 @@ describePass(
         placed: ['change'],
       },
     ],
+    // The rows' noun taken as the groups ("which stock") says nothing of what changes.
+    [
+      'stocks',
+      'which stock grew the most',
+      {
+        calculation: 'change_over_time',
+        problem: 'not_understood',
+        alternatives: ['the change of price'],
+        placed: ['grew'],
+      },
+    ],
     // The rows' noun says what changes: their count.
     [
       'weather',

@@ -3,7 +3,8 @@ import type { ReadingPass } from '../context.js';
 
 /**
  * "Change", "growth", "increase": a change over time (the plan adds a time grouping if none). A
- * change of nothing measured, counted or called by the rows' noun ("how much did MSFT change") is
+ * change of nothing measured, counted or called by the rows' noun ("how much did MSFT change",
+ * "which stock grew the most") is
  * refused with the measures offered: a change in the row count would answer another question.
  */
 export const change: ReadingPass = {
@@ -14,7 +15,9 @@ export const change: ReadingPass = {
       use(index);
       reading.calculation = { calculation: { kind: 'change_over_time' }, words: m.words };
       if (reading.measures.length > 0 || followsTurn || reading.problem) return;
-      if (mentions.some((x) => x.kind === 'entity')) return;
+      // The rows' noun left for the count ("growth of strikes"), not taken as a grouping ("which
+      // stock grew the most" groups stocks: what grew is still unsaid).
+      if (mentions.some((x, i) => x.kind === 'entity' && !used.has(i))) return;
       const measured = semantics.columns.filter((c) => c.role === 'measure' && !c.discrete);
       reading.problem = {
         code: 'not_understood',

@@ -3,7 +3,7 @@ import { measures } from './measures.js';
 
 describePass(
   measures,
-  ['cars', 'flights', 'movies', 'weather', 'stocks'],
+  ['cars', 'flights', 'movies', 'weather', 'stocks', 'penguins'],
   [
     // A superlative after its measure takes it at its extreme; an adjective alone names its
     // measure (the twin for its direction); a bare one with nothing before it is refused.
@@ -184,6 +184,102 @@ describePass(
         asksForValue: true,
         superlatives: ['desc most common'],
         placed: ['most common', 'origin'],
+      },
+    ],
+    // A frequency superlative of a number or a year ranks its values by how often they occur
+    // (the mode), never the column's maximum; twins named by one phrase ask; a date is counted
+    // by the period its word names, else by day.
+    [
+      'cars',
+      'most common number of cylinders',
+      {
+        dimensions: ['Cylinders'],
+        asksForValue: true,
+        superlatives: ['desc most common'],
+        placed: ['most common', 'number of cylinders'],
+      },
+    ],
+    [
+      'cars',
+      'the most frequent year',
+      {
+        dimensions: ['Year by year'],
+        asksForValue: true,
+        superlatives: ['desc most frequent'],
+        placed: ['most frequent', 'year'],
+      },
+    ],
+    [
+      'weather',
+      'most common temperature',
+      {
+        problem: 'needs_clarification',
+        asksForValue: true,
+        superlatives: ['desc most common'],
+        placed: ['most common', 'temperature'],
+      },
+    ],
+    [
+      'weather',
+      'most common date',
+      {
+        dimensions: ['date by day'],
+        asksForValue: true,
+        superlatives: ['desc most common'],
+        placed: ['most common', 'date'],
+      },
+    ],
+    // A list of aggregations applies each to the measure after the last; a list whose noun is
+    // inside a column's name ("max temperature" is temp_max) does not say the first one's column.
+    [
+      'cars',
+      'min and max horsepower by origin',
+      {
+        measures: ['min(Horsepower) stated', 'max(Horsepower) stated'],
+        asksForValue: true,
+        placed: ['min', 'max', 'horsepower'],
+      },
+    ],
+    [
+      'weather',
+      'mean, median and max wind',
+      {
+        measures: ['avg(wind) stated', 'median(wind) stated', 'max(wind) stated'],
+        asksForValue: true,
+        placed: ['mean', 'median', 'max', 'wind'],
+      },
+    ],
+    ['weather', 'min and max temperature by year', { problem: 'not_understood', placed: ['min'] }],
+    // A value that is also the layer's word for a measure, after an aggregation, is the measure.
+    [
+      'weather',
+      'total rain in 2013',
+      {
+        measures: ['sum(precipitation) stated'],
+        asksForValue: true,
+        placed: ['total', 'rain'],
+      },
+    ],
+    // An adjective's own measure word in one of the columns a phrase names settles it ("deepest
+    // bill": Beak Depth, not Beak Length); another phrase naming one measure settles "rated".
+    [
+      'penguins',
+      'the deepest bill',
+      {
+        measures: ['max(Beak Depth (mm)) stated'],
+        asksForValue: true,
+        superlatives: ['desc deepest'],
+        placed: ['deepest', 'bill'],
+      },
+    ],
+    [
+      'movies',
+      'best rated movie on rotten tomatoes',
+      {
+        measures: ['max(Rotten Tomatoes Rating) stated'],
+        asksForValue: true,
+        superlatives: ['desc best'],
+        placed: ['best', 'rated', 'rotten tomatoes'],
       },
     ],
     // A count of a discrete measure counts its distinct values.

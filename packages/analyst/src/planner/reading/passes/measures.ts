@@ -2,8 +2,8 @@ import type { Aggregation } from '@ask-analyst/protocol';
 import type { ColumnSemantics, WorksheetSemantics } from '../../../semantics/worksheet.js';
 import { nameWords, phraseKey } from '../../../text/tokens.js';
 import { keywordOf, type Mention } from '../../mentions.js';
-import { isRowGrainOfMeasure, rowLabel } from '../columns.js';
-import type { ReadingPass } from '../context.js';
+import { grainOf, isRowGrainOfMeasure, measureNamedByValue, rowLabel } from '../columns.js';
+import type { ReadingContext, ReadingPass } from '../context.js';
 
 /** Superlatives of quantity: "the most movies" ranks by how many rows there are. */
 const QUANTITY = new Set(['most', 'least', 'fewest', 'busiest']);
@@ -36,6 +36,10 @@ export const ADJECTIVE_MEASURES: Readonly<Record<string, readonly string[]>> = {
   priciest: ['price', 'cost'],
   cheapest: ['price', 'cost', 'budget'],
   'least expensive': ['price', 'cost', 'budget'],
+  deepest: ['depth'],
+  shallowest: ['depth'],
+  widest: ['width'],
+  narrowest: ['width'],
   hottest: ['temperature'],
   warmest: ['temperature'],
   coldest: ['temperature'],
@@ -65,7 +69,7 @@ export const ADJECTIVE_MEASURES: Readonly<Record<string, readonly string[]>> = {
 };
 
 /** The numeric column a superlative adjective measures ("heaviest" → Weight_in_lbs), if any. */
-function adjectiveColumn(
+export function adjectiveColumn(
   words: string,
   semantics: WorksheetSemantics,
   direction?: 'asc' | 'desc',
@@ -114,6 +118,34 @@ function asksForGroups(mentions: readonly Mention[]): boolean {
   return asks;
 }
 
+/** Words that join the aggregations of a list ("min and max", "mean or median"). */
+const LIST_JOINS = new Set(['and', 'or', '&']);
+
+/**
+ * The numeric column a list of aggregations ending at the one after `index` applies to ("min and
+ * max horsepower"): the aggregations joined by stopwords, at least one of them "and" or "or", and
+ * a measure right after the last. Undefined when `index` does not start or sit in such a list.
+ */
+function sharedColumn(context: ReadingContext, index: number): ColumnSemantics | undefined {
+  const { mentions, next, at } = context;
+  let joined = false;
+  let current = index;
+  for (;;) {
+    const following = next(current, 3);
+    if (following < 0) return undefined;
+    const between = mentions.slice(current + 1, following);
+    if (between.some((x) => x.kind === 'word' && LIST_JOINS.has(x.words.toLowerCase())))
+      joined = true;
+    const mention = at(following);
+    if (keywordOf(mention, 'aggregation') && !keywordOf(mention, 'superlative')) {
+      current = following;
+      continue;
+    }
+    if (current === index || !joined || mention?.kind !== 'column') return undefined;
+    const column = mention.column;
+    return column.role === 'measure' && mention.others.length === 0 ? column : undefined;
+  }
+}
 /**
  * Measures: an aggregation word and what it applies to ("average horsepower", "total us gross"),
  * counts of rows ("how many cars") or of distinct values ("how many different origins"), shares
@@ -140,6 +172,38 @@ export const measures: ReadingPass = {
       const share = keywordOf(m, 'share');
       if (!aggregation && !count && !distinct && !superlative && !share) return;
       let targetIndex = next(index, 3);
+      const shared = aggregation && !superlative ? sharedColumn(context, index) : undefined;
+      if (aggregation && shared) {
+        // "min and max horsepower", "mean, median and max body mass": each aggregation of the
+        // list applies to the column after its last one, which that last one places.
+        use(index);
+        reading.asksForValue = true;
+        reading.measures.push({
+          column: shared,
+          aggregation: aggregation.aggregation,
+          source: 'stated',
+          words: m.words,
+        });
+        return;
+      }
+      const joinedTarget = at(targetIndex);
+      if (
+        aggregation &&
+        !superlative &&
+        joinedTarget?.kind === 'column' &&
+        mentions
+          .slice(index + 1, targetIndex)
+          .some((x) => x.kind === 'word' && LIST_JOINS.has(x.words.toLowerCase()))
+      ) {
+        // "min and max temperature" where "max temperature" names temp_max: the list's noun is
+        // inside a column's name, so which column "min" applies to is not said.
+        use(index);
+        reading.problem = {
+          code: 'not_understood',
+          message: `I read "${m.words}", but not which column it applies to: "${joinedTarget.words}" names ${joinedTarget.column.name}. Name the column of each, for example "${m.words} <column> and ${joinedTarget.words}".`,
+        };
+        return;
+      }
       // "average daily maximum temperature" where a row is a day: the grain word says what each
       // value is (the groupings pass placed it without a grouping).
       if (aggregation && isRowGrainOfMeasure(context, targetIndex))
@@ -204,6 +268,21 @@ export const measures: ReadingPass = {
           return;
         }
       }
+      // "total rain in 2013": a value the layer also uses as a measure's word, after an aggregation,
+      // is that measure (the value filters left it).
+      const valueMeasure =
+        aggregation && !used.has(targetIndex) ? measureNamedByValue(found, semantics) : undefined;
+      if (valueMeasure && found) {
+        use(index, targetIndex);
+        reading.asksForValue = true;
+        reading.measures.push({
+          column: valueMeasure,
+          aggregation: aggregation!.aggregation,
+          source: 'stated',
+          words: `${m.words} ${found.words}`,
+        });
+        return;
+      }
       // "maximum temperature" over temp_max and temp_min: the column named for that direction.
       const direction =
         explicit === 'max' || superlative?.direction === 'desc'
@@ -221,7 +300,7 @@ export const measures: ReadingPass = {
                 ) ?? found.column,
             }
           : found;
-      const words = target && targetIndex >= 0 ? `${m.words} ${target.words}` : m.words;
+      let words = target && targetIndex >= 0 ? `${m.words} ${target.words}` : m.words;
       if (share) {
         reading.calculation = { calculation: { kind: 'share_of_total' }, words: m.words };
         use(index);
@@ -274,7 +353,7 @@ export const measures: ReadingPass = {
         const high = explicit === 'max' || (!explicit && superlative?.direction === 'desc');
         const bound = (c: ColumnSemantics, words: readonly string[]) =>
           nameWords(c.name).some((word) => words.includes(word));
-        const column =
+        let column =
           (low || high) && target.others.length > 0
             ? ([target.column, ...target.others].find((c) =>
                 bound(
@@ -283,6 +362,19 @@ export const measures: ReadingPass = {
                 ),
               ) ?? target.column)
             : target.column;
+        // "the deepest bill" where "bill" names Beak Length and Beak Depth: the adjective's own
+        // measure word ("depth") in one of their names settles it (not asked again later).
+        const adjectiveWords = superlative ? ADJECTIVE_MEASURES[m.words.toLowerCase()] : undefined;
+        const settled =
+          adjectiveWords && target.others.length > 0
+            ? [target.column, ...target.others].filter((c) =>
+                nameWords(c.name).some((word) => adjectiveWords.includes(word)),
+              )
+            : [];
+        if (settled.length === 1) {
+          column = settled[0]!;
+          words = m.words;
+        }
         if (count || distinct) {
           if (column.role === 'measure' && !column.discrete && count && !distinct) {
             reading.measures.push({ column, aggregation: 'count', source: 'stated', words });
@@ -294,6 +386,41 @@ export const measures: ReadingPass = {
               words,
             });
           }
+          return;
+        }
+        const frequency = superlative && !QUANTITY.has(m.words.toLowerCase());
+        if (
+          frequency &&
+          FREQUENCY.has(m.words.toLowerCase()) &&
+          !explicit &&
+          column.role !== 'identifier' &&
+          column.role !== 'category'
+        ) {
+          // "the most common number of cylinders", "the most frequent year": how often each value
+          // occurs (the mode), as for a category; never the column's maximum. A phrase naming twin
+          // columns has no direction to settle it, so it asks.
+          if (target.others.length > 0) {
+            reading.problem = {
+              code: 'needs_clarification',
+              message: `"${target.words}" may mean ${[target.column, ...target.others].map((c) => c.name).join(' or ')}. Say which one you mean.`,
+            };
+            return;
+          }
+          // A date's values are counted by the period its word names ("the most common year"),
+          // else by day (the most common date).
+          const period = column.role === 'temporal' ? grainOf(target) : undefined;
+          const grain =
+            column.role !== 'temporal'
+              ? null
+              : period && period.grain !== 'auto'
+                ? period.grain
+                : 'day';
+          reading.dimensions.push({
+            column: target.column,
+            grain,
+            source: 'stated',
+            words: target.words,
+          });
           return;
         }
         const adds = explicit === 'sum' || explicit === 'avg';
@@ -337,6 +464,34 @@ export const measures: ReadingPass = {
             // measure of this column; ranking its values by their count would answer another
             // question. Asked when the phrase names measures too, refused otherwise.
             const measures = target.others.filter((c) => c.role === 'measure');
+            // "the best rated movie on Rotten Tomatoes", "on IMDB": another phrase names exactly
+            // one of the measures, which says which; taken as any measure under a superlative.
+            const namedAlone = mentions.flatMap((x, j) => {
+              if (j === targetIndex || x.kind !== 'column') return [];
+              const among = [x.column, ...x.others, ...(x.alsoNamed ?? [])].filter((c) =>
+                measures.includes(c),
+              );
+              return among.length === 1 ? [{ j, column: among[0]!, words: x.words }] : [];
+            });
+            if (new Set(namedAlone.map((x) => x.column)).size === 1) {
+              const { column: measured } = namedAlone[0]!;
+              use(...namedAlone.map((x) => x.j));
+              const chosen: Aggregation =
+                explicit ??
+                (!hasGrouping()
+                  ? superlative.direction === 'desc'
+                    ? 'max'
+                    : 'min'
+                  : measured.defaultAggregation);
+              reading.measures.push({
+                column: measured,
+                aggregation: chosen,
+                source: explicit || chosen !== measured.defaultAggregation ? 'stated' : 'defaulted',
+                // Not the other phrase's words: it named the column, so nothing is left to ask.
+                words,
+              });
+              return;
+            }
             reading.problem =
               measures.length > 0
                 ? {

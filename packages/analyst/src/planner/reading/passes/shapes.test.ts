@@ -58,6 +58,36 @@ describePass(
         placed: ['correlate', 'weight', 'mpg'],
       },
     ],
+    // Relationship verbs: "A affects B" takes A along the x axis, "B depends on A" B up the y axis.
+    [
+      'cars',
+      'how does weight affect mpg',
+      {
+        shape: 'scatter Weight_in_lbs, Miles_per_Gallon',
+        asksForValue: true,
+        placed: ['weight', 'affect', 'mpg'],
+      },
+    ],
+    [
+      'cars',
+      'the effect of horsepower on acceleration',
+      {
+        shape: 'scatter Horsepower, Acceleration',
+        asksForValue: true,
+        placed: ['effect', 'horsepower', 'acceleration'],
+      },
+    ],
+    [
+      'cars',
+      'does mpg depend on weight',
+      {
+        shape: 'scatter Weight_in_lbs, Miles_per_Gallon',
+        asksForValue: true,
+        placed: ['mpg', 'depend', 'weight'],
+      },
+    ],
+    // A relationship with one numeric column is refused, never an aggregate instead.
+    ['cars', 'does origin affect mpg', { problem: 'not_understood' }],
     // A chart kind named.
     ['cars', 'number of cars per year as a bar chart', { chart: 'bar', placed: ['bar', 'chart'] }],
     [

@@ -22,7 +22,25 @@ const SHAPE_WORDS: Record<string, ShapeWord> = {
   correlated: 'correlation',
   relationship: 'correlation',
   relation: 'correlation',
+  // How one measure goes with another: "how does weight affect mpg", "the effect of weight on
+  // mpg", "is horsepower related to displacement", "does mpg depend on weight".
+  related: 'correlation',
+  relate: 'correlation',
+  relates: 'correlation',
+  affect: 'correlation',
+  affects: 'correlation',
+  effect: 'correlation',
+  impact: 'correlation',
+  influence: 'correlation',
+  influences: 'correlation',
+  depend: 'correlation',
+  depends: 'correlation',
+  vary: 'correlation',
+  varies: 'correlation',
 };
+/** Relationship verbs that name the measure that depends first: "mpg depends on weight". */
+const DEPENDENT_FIRST = new Set(['depend', 'depends', 'vary', 'varies']);
+
 /** What follows a chart word without adding to it: "box plot", "scatter chart". */
 const CHART_NOUNS = new Set(['plot', 'plots', 'chart', 'charts', 'graph', 'graphs', 'diagram']);
 
@@ -125,9 +143,15 @@ export const shapes: ReadingPass = {
         );
         return;
       }
-      // "A vs B" plots A up the y axis against B; "correlate A and B" takes them in order.
+      // "A vs B" and "A depends on B" plot A up the y axis against B; "correlate A and B" and
+      // "how does A affect B" take them in order.
       const [first, second] = numeric as [(typeof numeric)[0], (typeof numeric)[0]];
-      const columns = versus >= 0 ? [second.column, first.column] : [first.column, second.column];
+      const dependentFirst =
+        versus >= 0 ||
+        words.some((w) => DEPENDENT_FIRST.has(mentions[w.indexes[0]!]!.words.toLowerCase()));
+      const columns = dependentFirst
+        ? [second.column, first.column]
+        : [first.column, second.column];
       reading.shape = { kind: 'scatter', columns, words: said };
       use(first.index, second.index, ...words.flatMap((w) => w.indexes));
       if (versus >= 0) use(versus);

@@ -23,6 +23,12 @@ describePass(
       'how many flights from SFO to LAX',
       { found: ['origin = SFO', 'destination = LAX'], placed: ['from', 'SFO', 'to', 'LAX'] },
     ],
+    // "rain" is a weather value and the layer's word for precipitation: after a number in
+    // precipitation's unit it names the measure (placed, no filter); after an aggregation it is
+    // left to the measures pass; elsewhere it is the value.
+    ['weather', 'days with more than 10 mm of rain', { placed: ['rain'] }],
+    ['weather', 'total rain in 2013', {}],
+    ['weather', 'rain days by month', { found: ['weather = rain'], placed: ['rain'] }],
     // DEN is an origin and a destination: nothing tells them apart.
     ['flights', 'average delay for DEN', { problem: 'needs_clarification', placed: ['DEN'] }],
     // The turn it follows filtered origin: the value is read there.

@@ -1,6 +1,8 @@
 import type { ValueMatch } from '../../../semantics/values.js';
 import type { WorksheetSemantics } from '../../../semantics/worksheet.js';
+import { unitFactor } from '../../../text/units.js';
 import { keywordOf, type Mention } from '../../mentions.js';
+import { measureNamedByValue } from '../columns.js';
 import type { ReadingPass } from '../context.js';
 import { filterOf } from '../filters.js';
 
@@ -73,6 +75,26 @@ export const valueFilters: ReadingPass = {
       if (m.kind === 'value') matches = m.matches;
       else if (m.kind === 'keyword' && m.value && !used.has(index)) matches = m.value;
       if (!matches || used.has(index)) return;
+      // "more than 10 mm of rain", "total rain in 2013": a value that is also the layer's word for
+      // a measure names the measure after a number in its unit (whose comparison the numeric pass
+      // reads by that unit) or after an aggregation (which the measures pass reads), never the rows.
+      const measure = measureNamedByValue(m, semantics);
+      if (measure) {
+        let priorIndex = previous(index, 2);
+        if (at(priorIndex)?.words.toLowerCase() === 'of') priorIndex = previous(priorIndex, 1);
+        const prior = at(priorIndex);
+        const unit =
+          prior?.kind === 'number'
+            ? prior.unit
+            : prior?.kind === 'word' || prior?.kind === 'keyword'
+              ? prior.words
+              : undefined;
+        if (unit && measure.display.unit && unitFactor(unit, measure.display.unit) !== undefined) {
+          use(index);
+          return;
+        }
+        if (keywordOf(prior, 'aggregation')) return;
+      }
       // The verb or preposition before the value, past "in"/"at" ("arrived in SEA").
       let before = previous(index, 2);
       while (

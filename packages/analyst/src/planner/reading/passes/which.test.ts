@@ -9,6 +9,24 @@ describePass(
     ['weather', 'when was the hottest day', { dimensions: ['date by day'], placed: ['when'] }],
     ['weather', 'when did it snow', { problem: 'not_understood', placed: ['when'] }],
     ['flights', 'when was the longest delay', { problem: 'not_understood', placed: ['when'] }],
+    // A superlative before a period asks which one it was, with its value: the one at the extreme.
+    [
+      'weather',
+      'what was the hottest day',
+      { dimensions: ['date by day'], ranking: 'desc 1', placed: ['what'] },
+    ],
+    [
+      'weather',
+      'the wettest year',
+      {
+        measures: ['sum(precipitation) stated'],
+        dimensions: ['date by year'],
+        ranking: 'desc 1',
+        placed: ['year'],
+      },
+    ],
+    // A rate ("daily") is no period asked for.
+    ['weather', 'highest daily wind', {}],
     // A route is the origin and destination together.
     [
       'flights',

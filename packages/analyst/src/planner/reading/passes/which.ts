@@ -1,6 +1,7 @@
 import { keywordOf } from '../../mentions.js';
 import { entityColumn, grainOf, ROUTE, routeColumns, rowLabel, timeDimension } from '../columns.js';
-import type { ReadingPass } from '../context.js';
+import type { ReadingContext, ReadingPass } from '../context.js';
+import { adjectiveColumn } from './measures.js';
 
 /**
  * "Which director has the most movies", "what genre", "which month had the most rain": the asked-for
@@ -8,7 +9,8 @@ import type { ReadingPass } from '../context.js';
  */
 export const which: ReadingPass = {
   name: 'which',
-  run({ mentions, reading, semantics, used, superlatives, at, use, next }) {
+  run(context) {
+    const { mentions, reading, semantics, used, superlatives, at, use, next } = context;
     const first = mentions[0];
     if (first && /^when$/i.test(first.words) && !used.has(0) && !semantics.timeColumn) {
       use(0);
@@ -104,5 +106,53 @@ export const which: ReadingPass = {
         use(index);
       }
     });
+    superlativeOfPeriod(context);
   },
 };
+
+/**
+ * "what was the hottest day", "the wettest month of 2014": a superlative before a time grain asks
+ * which day or month it was, as "which day was the hottest" does; the one at the extreme is the
+ * answer, with its value. Only where nothing groups yet.
+ */
+function superlativeOfPeriod({
+  mentions,
+  reading,
+  semantics,
+  use,
+  next,
+  at,
+}: ReadingContext): void {
+  if (reading.dimensions.length > 0 || reading.ranking || reading.problem) return;
+  mentions.forEach((m, index) => {
+    const superlative = keywordOf(m, 'superlative');
+    if (!superlative || reading.dimensions.length > 0) return;
+    const periodIndex = next(index, 1);
+    const period = at(periodIndex);
+    const grain = grainOf(period);
+    // A grain word naming a period ("day", "month"), not a rate ("daily"): where a day is a row,
+    // the measures pass read "day" as the rows, which it also names here.
+    if (!grain || grain.grain === 'auto' || /ly$/i.test(period!.words)) return;
+    const dimension = timeDimension(semantics, grain.grain);
+    if (!dimension) return;
+    if (!reading.measures.some((x) => x.column)) {
+      // "the wettest year": the adjective names the measure the measures pass left for the period.
+      const measured = adjectiveColumn(m.words, semantics, superlative.direction);
+      if (!measured) return;
+      reading.measures.push({
+        column: measured,
+        aggregation: measured.defaultAggregation,
+        source: 'stated',
+        words: m.words,
+      });
+      use(index);
+    }
+    reading.dimensions.push({
+      ...dimension,
+      source: 'stated',
+      words: `${m.words} ${period!.words}`,
+    });
+    reading.ranking = { direction: superlative.direction, limit: 1, words: m.words };
+    use(periodIndex);
+  });
+}
