@@ -343,12 +343,36 @@ export function buildPlan(
     // A follow-up's own comparison replaces one carried over.
     if (calculation && !calculation.words) calculation = null;
     const counted = measures.some((m) => m.aggregation === 'count_distinct');
-    if (calculation || counted || (dimensions.length === 0 && groupFilter.column === null)) {
+    // "how many airlines had more than 100 strikes", "how many genres have an average IMDB rating
+    // above 7": the values of the counted column whose rows compare, counted (decision 147), one
+    // number; the compared aggregate, when also read as a measure, is the comparison's own.
+    const groups = measures[0]?.aggregation === 'count_distinct' ? measures[0].column : null;
+    const compared = (m: ReadMeasure) =>
+      m.column?.name === groupFilter.column?.name && m.aggregation === groupFilter.aggregation;
+    const countsGroups =
+      !calculation &&
+      dimensions.length === 0 &&
+      groups !== null &&
+      groups.name !== groupFilter.column?.name &&
+      measures.slice(1).every(compared);
+    if (countsGroups) {
+      measures = measures.slice(0, 1);
+      calculation = {
+        calculation: {
+          kind: 'count_groups_where',
+          column: groupFilter.column?.name ?? null,
+          aggregation: groupFilter.aggregation,
+          op: groupFilter.op,
+          value: groupFilter.value,
+        },
+        words: groupFilter.words,
+      };
+    } else if (calculation || counted || (dimensions.length === 0 && groupFilter.column === null)) {
       return refused(
         'not_understood',
         `"${groupFilter.words}" compares each group's ${groupFilter.column ? measureLabel(groupFilter.column.name, groupFilter.aggregation).toLowerCase() : 'count'}, but ${
           counted
-            ? 'counting the groups that pass is not supported yet'
+            ? 'the groups that pass are counted only as one number, with nothing else measured or grouped'
             : calculation
               ? `not together with "${calculation.words}"`
               : 'nothing groups the rows'
@@ -726,6 +750,12 @@ export function calculationText(plan: AnalysisPlan): string {
     }
     case 'share_where':
       return `share of the rows where ${plan.calculation.where.map(describeFilter).join(' and ')}`;
+    case 'count_groups_where': {
+      const counted = plan.measures[0]?.column ?? 'group';
+      const compared = measureLabel(plan.calculation.column, plan.calculation.aggregation);
+      const op = { gt: 'above', gte: 'at least', lt: 'below', lte: 'at most' }[plan.calculation.op];
+      return `counting only the ${counted} values whose ${compared} is ${op} ${plan.calculation.value}`;
+    }
     case 'groups_where': {
       const compared = plan.measures[plan.calculation.measure]?.label ?? measure;
       const op = { gt: 'above', gte: 'at least', lt: 'below', lte: 'at most' }[plan.calculation.op];

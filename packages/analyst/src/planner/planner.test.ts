@@ -168,6 +168,39 @@ describe('a share of the rows that hold a value (decision 146)', () => {
   });
 });
 
+describe('counting the groups that pass (decision 147)', () => {
+  it('the values whose rows, counted or aggregated, compare: one number', async () => {
+    const origins = await ask(w, 'flights', 'number of origins with at least 100 flights');
+    expect(origins.query.plan.calculation).toEqual({
+      kind: 'count_groups_where',
+      column: null,
+      aggregation: 'count',
+      op: 'gte',
+      value: 100,
+    });
+    const perOrigin = countBy(flights, 'origin');
+    expect(single(origins)).toBe([...perOrigin.values()].filter((n) => n >= 100).length);
+    expect(origins.chart?.type).toBe('kpi');
+    expect(origins.interpretation.restatement).toContain(
+      'counting only the origin values whose Count is at least 100',
+    );
+
+    const genres = await ask(w, 'movies', 'how many genres have an average IMDB rating above 6');
+    const averages = [...groupBy(movies, (r) => r['Major Genre'])]
+      .filter(([genre]) => genre != null)
+      .map(([, rows]) => mean(numbers(rows, 'IMDB Rating')));
+    expect(genres.query.plan.measures).toEqual([
+      { column: 'Major Genre', aggregation: 'count_distinct', label: 'Distinct Major Genre' },
+    ]);
+    expect(single(genres)).toBe(averages.filter((a) => a > 6).length);
+  });
+
+  it('refused beside a grouping or another measure, never the groups listed instead', async () => {
+    const outcome = await analyze(w, 'cars', 'how many origins have more than 50 cars by year');
+    expect(outcome).toMatchObject({ ok: false, code: 'not_understood' });
+  });
+});
+
 describe('grouping cues', () => {
   const expected = () =>
     new Map(
