@@ -324,6 +324,82 @@ describe('share_where', () => {
   });
 });
 
+describe('count_groups_where', () => {
+  it('the values whose group compares, counted from the rows; empty values left out', async () => {
+    const rows = await readFixtureRows('cars');
+    const counted = (
+      calculation: AnalysisPlan['calculation'],
+      filters: AnalysisPlan['filters'] = [],
+    ) =>
+      compilePlan(
+        plan({
+          measures: [{ column: 'Origin', aggregation: 'count_distinct', label: 'Distinct Origin' }],
+          filters,
+          calculation,
+        }),
+        carColumns,
+      );
+    const many = counted({
+      kind: 'count_groups_where',
+      column: null,
+      aggregation: 'count',
+      op: 'gt',
+      value: 75,
+    });
+    expect(many.sql).toContain('HAVING count(*) > $1');
+    expect(many.params).toEqual([75]);
+    const perOrigin = new Map<unknown, Record<string, unknown>[]>();
+    for (const row of rows) perOrigin.set(row.Origin, [...(perOrigin.get(row.Origin) ?? []), row]);
+    const expected = (test: (group: Record<string, unknown>[]) => boolean) =>
+      [...perOrigin].filter(([origin, group]) => origin != null && test(group)).length;
+    expect((await run(many.sql, many.params, w.sources.cars)).rows).toEqual([
+      [expected((group) => group.length > 75)],
+    ]);
+    // An aggregate of a column, with the rows filtered first.
+    const powerful = counted(
+      {
+        kind: 'count_groups_where',
+        column: 'Horsepower',
+        aggregation: 'avg',
+        op: 'gte',
+        value: 100,
+      },
+      [{ column: 'Name', op: 'ne', value: 'x', part: null }],
+    );
+    const average = (group: Record<string, unknown>[]) => {
+      const hp = group.map((r) => r.Horsepower).filter((v): v is number => typeof v === 'number');
+      return hp.reduce((a, b) => a + b, 0) / hp.length;
+    };
+    expect((await run(powerful.sql, powerful.params, w.sources.cars)).rows).toEqual([
+      [expected((group) => average(group) >= 100)],
+    ]);
+    // One number of a count_distinct, nothing else.
+    for (const parts of [
+      { dimensions: [{ column: 'Origin', grain: null, label: 'Origin' }] },
+      { measures: [{ column: null, aggregation: 'count' as const, label: 'Count' }] },
+    ]) {
+      expect(() =>
+        compilePlan(
+          plan({
+            measures: [
+              { column: 'Origin', aggregation: 'count_distinct', label: 'Distinct Origin' },
+            ],
+            calculation: {
+              kind: 'count_groups_where',
+              column: null,
+              aggregation: 'count',
+              op: 'gt',
+              value: 1,
+            },
+            ...parts,
+          }),
+          carColumns,
+        ),
+      ).toThrow(PlanError);
+    }
+  });
+});
+
 describe('SQL injection', () => {
   it('a value holding SQL is matched as a value and bound as a parameter', async () => {
     const answer = await ask(w, 'cars', 'total horsepower', null);

@@ -227,7 +227,10 @@ export function compilePlan(
     plan.measures.every((m) => m.aggregation !== 'count' && m.aggregation !== 'count_distinct')
       ? ' HAVING count(*) > 0'
       : '';
-  const level1 = `SELECT ${groups.join(', ')} FROM ${WORKSHEET_VIEW}${where}${groupBy}${having}`;
+  const level1 =
+    plan.calculation?.kind === 'count_groups_where'
+      ? countGroupsSql(plan, plan.calculation, columns, inner, params)
+      : `SELECT ${groups.join(', ')} FROM ${WORKSHEET_VIEW}${where}${groupBy}${having}`;
 
   const calculations: Array<{ sql: string; label: string }> = [];
   const calc = plan.calculation;
@@ -287,6 +290,41 @@ export function compilePlan(
   if (order.length > 0) sql += ` ORDER BY ${order.join(', ')}`;
   if (plan.limit !== null) sql += ` LIMIT ${plan.limit}`;
   return { sql, params: params.values };
+}
+
+/**
+ * The groups that pass, counted ("how many airlines had more than 100 strikes"): the rows
+ * (filtered) grouped by the first measure's column, empty values left out as a distinct count leaves
+ * them, only the groups whose aggregate compares kept (a HAVING), and those counted. One number: the
+ * plan has no dimension and this one measure.
+ */
+function countGroupsSql(
+  plan: AnalysisPlan,
+  calc: Extract<NonNullable<AnalysisPlan['calculation']>, { kind: 'count_groups_where' }>,
+  columns: Columns,
+  inner: readonly string[],
+  params: Params,
+): string {
+  const counted = plan.measures[0];
+  if (
+    plan.dimensions.length > 0 ||
+    plan.measures.length !== 1 ||
+    counted?.column == null ||
+    counted.aggregation !== 'count_distinct'
+  ) {
+    throw new PlanError(
+      'count_groups_where needs no dimension and one measure, a count_distinct of the groups counted',
+    );
+  }
+  const group = columnOf(columns, counted.column, 'measures[0]').sql;
+  const compared = measureSql(
+    columns,
+    { column: calc.column, aggregation: calc.aggregation, label: 'compared' },
+    0,
+  );
+  const rows = [...inner, `${group} IS NOT NULL`].join(' AND ');
+  const passing = `SELECT ${group} FROM ${WORKSHEET_VIEW} WHERE ${rows} GROUP BY ${group} HAVING ${compared} ${COMPARE[calc.op]!} ${params.add(calc.value)}`;
+  return `SELECT count(*) AS __m0 FROM (${passing}) AS passing`;
 }
 
 /** Most points of a scatter; past it the rows are sampled with a fixed seed (SPEC 4). */

@@ -5,6 +5,7 @@ import type {
   AnalysisPlan,
   Interpretation,
   InterpretationSlot,
+  PlanCalculation,
   PlanFilter,
   PlanMeasure,
   TimeGrain,
@@ -312,36 +313,26 @@ export function buildPlan(
       };
     }
   }
+  if (calculation?.calculation.kind === 'share_where' && !calculation.words) {
+    calculation = followedCondition(calculation.calculation, filters, reading.cues.has('also'));
+  }
   if (calculation?.calculation.kind === 'share_of_total' && dimensions.length === 0) {
-    const split = filters.find((f) => f.filter.op === 'eq' || f.filter.op === 'in');
-    const column = split && semantics.columns.find((c) => c.name === split.filter.column);
-    // "what percentage of cars have more than 6 cylinders": the rows past a bound over all rows,
-    // when the bound is the only filter and rows are what is counted (decision 145).
-    const bounds = filters.filter(
-      (f) => f.filter.part === null && ['gt', 'gte', 'lt', 'lte'].includes(f.filter.op),
-    );
-    const conditional =
-      !column &&
-      bounds.length > 0 &&
-      bounds.length <= 2 &&
-      bounds.length === filters.length &&
-      new Set(bounds.map((f) => f.filter.column)).size === 1 &&
-      measures.every((m) => m.column === null && m.aggregation === 'count');
-    if (conditional) {
-      filters.splice(0, filters.length);
-      calculation = {
-        calculation: { kind: 'share_where', where: bounds.map((f) => f.filter) },
-        words: [calculation.words, ...bounds.map((f) => f.words ?? '')].join(' ').trim(),
-      };
-    } else if (!column) {
-      return {
-        ok: false,
-        code: 'not_understood',
-        message: `"${calculation.words}" asks for a share, but not of what: name a grouping ("by genre") or a value ("of flights from ATL").`,
-      };
+    const shared = shareCondition(calculation, filters, measures, semantics);
+    if (shared.ok) {
+      calculation = shared.calculation;
+      filters.splice(0, filters.length, ...shared.scope);
+    } else if (shared.split) {
+      // A measure's share of one value ("share of total horsepower from Japan"): that value's
+      // share of the whole, grouped by its column, the value kept after the share is taken.
+      dimensions.push({
+        column: shared.split.column,
+        grain: null,
+        source: 'defaulted',
+        words: shared.split.words,
+      });
+    } else {
+      return refused('not_understood', shared.message);
     }
-    if (column)
-      dimensions.push({ column, grain: null, source: 'defaulted', words: split?.words ?? null });
   }
   if (calculation?.calculation.kind === 'difference' && dimensions.length === 0) calculation = null;
   // A follow-up that leaves one grouping ("now by year") ranks groups again, not within them.
@@ -353,19 +344,42 @@ export function buildPlan(
     // A follow-up's own comparison replaces one carried over.
     if (calculation && !calculation.words) calculation = null;
     const counted = measures.some((m) => m.aggregation === 'count_distinct');
-    if (calculation || counted || (dimensions.length === 0 && groupFilter.column === null)) {
+    // "how many airlines had more than 100 strikes", "how many genres have an average IMDB rating
+    // above 7": the values of the counted column whose rows compare, counted (decision 147), one
+    // number; the compared aggregate, when also read as a measure, is the comparison's own.
+    const groups = measures[0]?.aggregation === 'count_distinct' ? measures[0].column : null;
+    const compared = (m: ReadMeasure) =>
+      m.column?.name === groupFilter.column?.name && m.aggregation === groupFilter.aggregation;
+    const countsGroups =
+      !calculation &&
+      dimensions.length === 0 &&
+      groups !== null &&
+      groups.name !== groupFilter.column?.name &&
+      measures.slice(1).every(compared);
+    if (countsGroups) {
+      measures = measures.slice(0, 1);
+      calculation = {
+        calculation: {
+          kind: 'count_groups_where',
+          column: groupFilter.column?.name ?? null,
+          aggregation: groupFilter.aggregation,
+          op: groupFilter.op,
+          value: groupFilter.value,
+        },
+        words: groupFilter.words,
+      };
+    } else if (calculation || counted || (dimensions.length === 0 && groupFilter.column === null)) {
       return refused(
         'not_understood',
         `"${groupFilter.words}" compares each group's ${groupFilter.column ? measureLabel(groupFilter.column.name, groupFilter.aggregation).toLowerCase() : 'count'}, but ${
           counted
-            ? 'counting the groups that pass is not supported yet'
+            ? 'the groups that pass are counted only as one number, with nothing else measured or grouped'
             : calculation
               ? `not together with "${calculation.words}"`
               : 'nothing groups the rows'
         }: ask for the groups themselves, for example "which … have ${groupFilter.words}".`,
       );
-    }
-    if (dimensions.length === 0) {
+    } else if (dimensions.length === 0) {
       // "average horsepower over 100" with no groups: the rows compared, as before.
       const filter = filterOf(groupFilter.column!.name, groupFilter.op, groupFilter.value);
       filters.push({
@@ -548,6 +562,92 @@ export function buildPlan(
   };
 }
 
+/**
+ * A follow-up's own filter on a column of the carried share's condition changes the condition,
+ * not the rows it is a share of: after "what share of cars are from Japan", "what about Europe"
+ * is Europe's share ("also Europe": Japan and Europe together), never Japan's share of Europe.
+ */
+function followedCondition(
+  carried: Extract<PlanCalculation, { kind: 'share_where' }>,
+  filters: ReadFilter[],
+  widen: boolean,
+): NonNullable<Reading['calculation']> {
+  const columns = new Set(carried.where.map((f) => f.column));
+  const said = filters.filter((f) => f.source !== 'carried_over' && columns.has(f.filter.column));
+  if (said.length === 0) return { calculation: carried, words: '' };
+  for (const f of said) filters.splice(filters.indexOf(f), 1);
+  const positive = (f: PlanFilter) => f.op === 'eq' || f.op === 'in';
+  const kept = carried.where.filter((f) => !said.some((s) => s.filter.column === f.column));
+  let where = [...kept, ...said.map((f) => f.filter)];
+  if (widen && carried.where.every(positive) && said.every((f) => positive(f.filter))) {
+    const values = [...carried.where, ...said.map((f) => f.filter)].flatMap((f) =>
+      Array.isArray(f.value) ? f.value : [f.value],
+    );
+    where = [
+      { ...carried.where[0]!, op: 'in', value: [...new Set(values)] as PlanFilter['value'] },
+    ];
+  }
+  return {
+    calculation: { kind: 'share_where', where: where.slice(0, 2) },
+    words: said.map((f) => f.words ?? '').join(' '),
+  };
+}
+
+/**
+ * The share asked with no grouping, as a condition on rows (decisions 145 and 146): "what
+ * percentage of cars have more than 6 cylinders", "what share of strikes happened at night",
+ * "percentage of movies released after 2000". When rows are counted and the question's filters
+ * are all on one column (one or two of them: a value, several values, a value excluded, a year,
+ * a range of dates, a bound), they are the condition, over all rows (`share_where`). Filters on
+ * two columns ("percentage of comedies rated R") do not say which rows the share is of, so the
+ * share is refused rather than guessed. A measure other than a count keeps the old reading: its
+ * share for one value, grouped by that value's column.
+ */
+function shareCondition(
+  calculation: NonNullable<Reading['calculation']>,
+  filters: readonly ReadFilter[],
+  measures: readonly ReadMeasure[],
+  semantics: WorksheetSemantics,
+):
+  | { ok: true; calculation: NonNullable<Reading['calculation']>; scope: ReadFilter[] }
+  | {
+      ok: false;
+      split: { column: ColumnSemantics; words: string | null } | null;
+      message: string;
+    } {
+  const rowsCounted = measures.every((m) => m.column === null && m.aggregation === 'count');
+  const condition = filters.filter((f) => f.filter.op !== 'not_null');
+  const scope = filters.filter((f) => f.filter.op === 'not_null');
+  const columns = new Set(condition.map((f) => f.filter.column));
+  if (rowsCounted && condition.length > 0 && condition.length <= 2 && columns.size === 1) {
+    return {
+      ok: true,
+      calculation: {
+        calculation: { kind: 'share_where', where: condition.map((f) => f.filter) },
+        words: [calculation.words, ...condition.map((f) => f.words ?? '')].join(' ').trim(),
+      },
+      scope,
+    };
+  }
+  const value = filters.find((f) => f.filter.op === 'eq' || f.filter.op === 'in');
+  const column = value && semantics.columns.find((c) => c.name === value.filter.column);
+  if (!rowsCounted && column && value.filter.part === null)
+    return { ok: false, split: { column, words: value.words }, message: '' };
+  const said = calculation.words;
+  if (rowsCounted && columns.size > 1) {
+    return {
+      ok: false,
+      split: null,
+      message: `"${said}" asks for a share with conditions on ${[...columns].join(' and ')}, but not of which rows: all rows, or those where ${condition[0]!.text}. Ask with one condition, or for the share by a column ("${said} … by ${[...columns][1]!}").`,
+    };
+  }
+  return {
+    ok: false,
+    split: null,
+    message: `"${said}" asks for a share, but not of what: name a grouping ("by genre") or a value ("of flights from ATL").`,
+  };
+}
+
 /** Bins of a histogram: 20, or one per value of a column with fewer. */
 function binsOf(column: ColumnSemantics): number {
   const distinct = column.profile.distinctCount;
@@ -651,6 +751,12 @@ export function calculationText(plan: AnalysisPlan): string {
     }
     case 'share_where':
       return `share of the rows where ${plan.calculation.where.map(describeFilter).join(' and ')}`;
+    case 'count_groups_where': {
+      const counted = plan.measures[0]?.column ?? 'group';
+      const compared = measureLabel(plan.calculation.column, plan.calculation.aggregation);
+      const op = { gt: 'above', gte: 'at least', lt: 'below', lte: 'at most' }[plan.calculation.op];
+      return `counting only the ${counted} values whose ${compared} is ${op} ${plan.calculation.value}`;
+    }
     case 'groups_where': {
       const compared = plan.measures[plan.calculation.measure]?.label ?? measure;
       const op = { gt: 'above', gte: 'at least', lt: 'below', lte: 'at most' }[plan.calculation.op];

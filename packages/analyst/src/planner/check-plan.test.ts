@@ -166,6 +166,33 @@ describe('checkPlan', () => {
         },
       }),
     ).toBe('calculation');
+    // Counting the groups that pass: one count_distinct, no dimension, a number compared.
+    const groups = (calculation: AnalysisPlan['calculation'], parts: Partial<AnalysisPlan> = {}) =>
+      fieldOf({
+        measures: [{ column: 'Title', aggregation: 'count_distinct', label: 'Distinct Title' }],
+        dimensions: [],
+        sort: [],
+        limit: null,
+        calculation,
+        ...parts,
+      });
+    const having = (column: string | null, aggregation: 'count' | 'avg' | 'max') =>
+      ({ kind: 'count_groups_where', column, aggregation, op: 'gt', value: 7 }) as const;
+    expect(groups(having(null, 'count'))).toBeUndefined();
+    expect(groups(having('IMDB Rating', 'avg'))).toBeUndefined();
+    expect(groups(having(null, 'avg'))).toBe('calculation.column');
+    expect(groups(having('Rating', 'avg'))).toBe('calculation.column');
+    expect(groups(having('Release Date', 'max'))).toBe('calculation.aggregation');
+    expect(
+      groups(having(null, 'count'), {
+        dimensions: [{ column: 'Release Date', grain: 'year', label: 'Year' }],
+      }),
+    ).toBe('calculation');
+    expect(
+      groups(having(null, 'count'), {
+        measures: [{ column: null, aggregation: 'count', label: 'Count' }],
+      }),
+    ).toBe('calculation');
     expect(
       fieldOf({ dimensions: [{ column: 'Title', grain: null, label: 'Average Worldwide Gross' }] }),
     ).toBe('measures[0].label');

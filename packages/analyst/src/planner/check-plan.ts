@@ -239,6 +239,41 @@ export function checkPlan(plan: AnalysisPlan, target: PlanTarget): PlanProblem |
         return unknownColumn(`calculation.where[${i}].column`, filter.column);
       if (found) return found;
     }
+  } else if (calculation?.kind === 'count_groups_where') {
+    const counted = plan.measures[0];
+    if (
+      plan.dimensions.length > 0 ||
+      plan.measures.length !== 1 ||
+      counted?.column == null ||
+      counted.aggregation !== 'count_distinct'
+    ) {
+      return problem(
+        'calculation',
+        'calculation: count_groups_where needs no dimension and one measure, the count_distinct of the column whose values (the groups) are counted.',
+      );
+    }
+    if (calculation.column === null) {
+      if (calculation.aggregation !== 'count') {
+        return problem(
+          'calculation.column',
+          `calculation.column is null, which only count takes (the rows of each group counted); ${calculation.aggregation} needs a column. Its columns are: ${columnList}.`,
+        );
+      }
+    } else {
+      const type = types.get(calculation.column);
+      if (!type) return unknownColumn('calculation.column', calculation.column);
+      // Compared with a number: a numeric aggregate, or a count of any column.
+      const numeric: readonly Aggregation[] =
+        type === 'integer' || type === 'number'
+          ? AGGREGATIONS_FOR[type]
+          : ['count', 'count_distinct'];
+      if (!numeric.includes(calculation.aggregation)) {
+        return problem(
+          'calculation.aggregation',
+          `calculation.aggregation: ${calculation.aggregation} of ${type} column ${JSON.stringify(calculation.column)} is not a number to compare; use one of: ${numeric.join(', ')}.`,
+        );
+      }
+    }
   } else if (calculation && calculation.kind !== 'share_of_total') {
     const first = plan.dimensions[0];
     const temporal = first ? GRAINS_FOR[types.get(first.column)!] !== undefined : false;

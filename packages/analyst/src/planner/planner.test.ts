@@ -1,7 +1,14 @@
 import { describe, expect, it } from 'vitest';
 import { groupBy, isoDate, mean, median, numbers, sum } from '../test-support/expected.js';
 import { openPlannerFixtures, type Row } from '../test-support/planner-fixtures.js';
-import { analyze, ask, byGroup, readFixtureRows, single } from '../test-support/worksheets.js';
+import {
+  analyze,
+  ask,
+  byGroup,
+  converse,
+  readFixtureRows,
+  single,
+} from '../test-support/worksheets.js';
 
 const { w, cars, weather, flights, movies, stocks, electricity } = await openPlannerFixtures(
   ['flights', 'cars', 'weather', 'movies', 'stocks', 'disasters', 'electricity'],
@@ -60,7 +67,137 @@ describe('aggregations', () => {
     // A share of one value is still a share of the whole, not of the filtered rows.
     const japan = await ask(w, 'cars', 'share of cars from Japan');
     expect(japan.table.rows).toHaveLength(1);
-    expect(japan.table.rows[0]![2]).toBeCloseTo(counts.get('Japan')! / cars.length, 12);
+    expect(japan.table.rows[0]![1]).toBeCloseTo(counts.get('Japan')! / cars.length, 12);
+  });
+});
+
+describe('a share of the rows that hold a value (decision 146)', () => {
+  const share = async (name: 'cars' | 'movies' | 'weather' | 'flights', question: string) => {
+    const answer = await ask(w, name, question);
+    expect(answer.query.plan.calculation?.kind).toBe('share_where');
+    expect(answer.query.plan.dimensions).toEqual([]);
+    expect(answer.chart?.type).toBe('kpi');
+    expect(answer.table.rows).toHaveLength(1);
+    return answer;
+  };
+
+  it('a value, in any word form, over all rows: a percent KPI that says what was counted', async () => {
+    const comedies = await share('movies', 'what percentage of movies are comedies');
+    const comedy = where(movies, (r) => r['Major Genre'] === 'Comedy').length;
+    expect(comedies.table.rows[0]).toEqual([
+      movies.length,
+      expect.closeTo(comedy / movies.length, 12),
+    ]);
+    expect(comedies.summary).toMatch(/^\d+\.\d% of 3,201 rows/);
+    expect(comedies.interpretation.restatement).toContain(
+      'share of the rows where Major Genre is Comedy',
+    );
+    const rain = await share('weather', 'what fraction of days had rain');
+    expect(rain.table.rows[0]![1]).toBeCloseTo(
+      where(weather, (r) => r.weather === 'rain').length / weather.length,
+      12,
+    );
+    const atl = await share('flights', 'share of flights from ATL');
+    expect(atl.table.rows[0]![1]).toBeCloseTo(
+      where(flights, (r) => r.origin === 'ATL').length / flights.length,
+      12,
+    );
+    const japan = await share('cars', 'what share of cars are from Japan');
+    expect(japan.table.rows[0]![1]).toBeCloseTo(
+      where(cars, (r) => r.Origin === 'Japan').length / cars.length,
+      12,
+    );
+  });
+
+  it('a year, a value excluded: the condition on that one column', async () => {
+    const after = await share('movies', 'what percentage of movies were released after 2000');
+    const released = (r: Row) => Number(isoDate(r['Release Date']).slice(0, 4));
+    expect(after.table.rows[0]![1]).toBeCloseTo(
+      where(movies, (r) => r['Release Date'] != null && released(r) > 2000).length / movies.length,
+      12,
+    );
+    const notUsa = await share('cars', 'what percentage of cars are not from USA');
+    expect(notUsa.table.rows[0]![1]).toBeCloseTo(
+      where(cars, (r) => r.Origin !== 'USA').length / cars.length,
+      12,
+    );
+  });
+
+  it('conditions on two columns do not say which rows the share is of: refused', async () => {
+    for (const question of [
+      'what percentage of comedies are rated R',
+      'percentage of flights from ATL to LAX',
+    ]) {
+      const outcome = await analyze(
+        w,
+        question.includes('flights') ? 'flights' : 'movies',
+        question,
+      );
+      expect(outcome).toMatchObject({ ok: false, code: 'not_understood' });
+    }
+  });
+
+  it('a measure other than a count keeps its share of one value, grouped', async () => {
+    const answer = await ask(w, 'cars', 'share of total horsepower from Japan');
+    expect(answer.query.plan.calculation).toEqual({ kind: 'share_of_total' });
+    expect(answer.query.plan.dimensions.map((d) => d.column)).toEqual(['Origin']);
+  });
+
+  it("a follow-up's value changes the condition, never the rows it is a share of", async () => {
+    const [, europe, byYear] = await converse(w, 'cars', [
+      'what share of cars are from Japan',
+      'what about Europe',
+      'now by year',
+    ]);
+    const european = where(cars, (r) => r.Origin === 'Europe').length;
+    expect(europe!.query.plan.calculation).toEqual({
+      kind: 'share_where',
+      where: [{ column: 'Origin', op: 'eq', value: 'Europe', part: null }],
+    });
+    expect(europe!.query.plan.filters).toEqual([]);
+    expect(europe!.table.rows[0]![1]).toBeCloseTo(european / cars.length, 12);
+    expect(byYear!.query.plan.dimensions.map((d) => d.column)).toEqual(['Year']);
+    const [, both] = await converse(w, 'cars', [
+      'what share of cars are from Japan',
+      'also Europe',
+    ]);
+    expect(both!.table.rows[0]![1]).toBeCloseTo(
+      (european + where(cars, (r) => r.Origin === 'Japan').length) / cars.length,
+      12,
+    );
+  });
+});
+
+describe('counting the groups that pass (decision 147)', () => {
+  it('the values whose rows, counted or aggregated, compare: one number', async () => {
+    const origins = await ask(w, 'flights', 'number of origins with at least 100 flights');
+    expect(origins.query.plan.calculation).toEqual({
+      kind: 'count_groups_where',
+      column: null,
+      aggregation: 'count',
+      op: 'gte',
+      value: 100,
+    });
+    const perOrigin = countBy(flights, 'origin');
+    expect(single(origins)).toBe([...perOrigin.values()].filter((n) => n >= 100).length);
+    expect(origins.chart?.type).toBe('kpi');
+    expect(origins.interpretation.restatement).toContain(
+      'counting only the origin values whose Count is at least 100',
+    );
+
+    const genres = await ask(w, 'movies', 'how many genres have an average IMDB rating above 6');
+    const averages = [...groupBy(movies, (r) => r['Major Genre'])]
+      .filter(([genre]) => genre != null)
+      .map(([, rows]) => mean(numbers(rows, 'IMDB Rating')));
+    expect(genres.query.plan.measures).toEqual([
+      { column: 'Major Genre', aggregation: 'count_distinct', label: 'Distinct Major Genre' },
+    ]);
+    expect(single(genres)).toBe(averages.filter((a) => a > 6).length);
+  });
+
+  it('refused beside a grouping or another measure, never the groups listed instead', async () => {
+    const outcome = await analyze(w, 'cars', 'how many origins have more than 50 cars by year');
+    expect(outcome).toMatchObject({ ok: false, code: 'not_understood' });
   });
 });
 

@@ -131,7 +131,11 @@ export type PlanSort = z.infer<typeof PlanSortSchema>;
  * the groups whose measure at index `measure` compares with `value` (`groups_where`, a HAVING:
  * "which origins have more than 100 flights", "genres with an average rating above 7"); or each
  * group's share of its rows (the first measure, a count of rows) that pass the `where` filters
- * (`share_where`, a column `Share`: "what percentage of cars have more than 6 cylinders").
+ * (`share_where`, a column `Share`: "what percentage of cars have more than 6 cylinders",
+ * "what share of strikes happened at night"); or, with no dimension, the values of the first
+ * measure's column (a `count_distinct`, the only measure) counted only where the group of rows
+ * of that value compares on `aggregation` of `column` (null: its rows counted) with `value`
+ * (`count_groups_where`: "how many airlines had more than 100 strikes").
  */
 export const PlanCalculationSchema = z.discriminatedUnion('kind', [
   z.strictObject({ kind: z.literal('share_of_total') }),
@@ -151,6 +155,13 @@ export const PlanCalculationSchema = z.discriminatedUnion('kind', [
   z.strictObject({
     kind: z.literal('share_where'),
     where: z.array(PlanFilterSchema).min(1).max(2),
+  }),
+  z.strictObject({
+    kind: z.literal('count_groups_where'),
+    column: z.string().min(1).max(200).nullable(),
+    aggregation: AggregationSchema,
+    op: z.enum(['gt', 'gte', 'lt', 'lte']),
+    value: z.number().finite(),
   }),
 ]);
 export type PlanCalculation = z.infer<typeof PlanCalculationSchema>;

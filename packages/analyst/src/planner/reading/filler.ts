@@ -42,6 +42,9 @@ export const FILLER_WORDS: ReadonlySet<string> = new Set([
   'involve',
   'involves',
   'got',
+  // What a row holds, said as its effect: "strikes that caused substantial damage".
+  'caused',
+  'causing',
   // Asking for a chart without saying which (a named kind is read with the word after it).
   'chart',
   'charts',

@@ -5,7 +5,7 @@ import { fillerWords } from './filler-words.js';
 
 describePass(
   fillerWords,
-  ['cars', 'movies', 'weather', 'stocks', 'penguins'],
+  ['cars', 'movies', 'weather', 'stocks', 'penguins', 'strikes'],
   [
     // Conversation and chart words ask for nothing.
     ['cars', 'average horsepower by origin thanks', { placed: ['thanks'] }],
@@ -18,6 +18,8 @@ describePass(
     ['weather', 'average wind by weather kind', { placed: ['kind'] }],
     // ("released" beside Release Date is now the semantic layer's synonym, placed as the column.)
     ['movies', 'how many movies were released in 1998', {}],
+    // What a row holds, said as its effect.
+    ['strikes', 'what % of strikes caused substantial damage', { placed: ['caused'] }],
     // A name from the worksheet's own description says where to look.
     ['weather', 'how many days in Seattle had rain', { placed: ['Seattle'] }],
     // A kind of chart other than a plain chart is a request (the shapes pass reads it): not filler.

@@ -3,7 +3,7 @@ import { groupComparisons } from './group-comparisons.js';
 
 describePass(
   groupComparisons,
-  ['cars', 'movies', 'flights', 'airports'],
+  ['cars', 'movies', 'flights', 'airports', 'strikes'],
   [
     // The rows, called by what they are, counted per group and compared (a HAVING).
     [
@@ -36,6 +36,23 @@ describePass(
       'cars',
       'origins whose total horsepower is over 20000',
       { groupFilter: 'sum(Horsepower) gt 20000', placed: ['over', '20000'] },
+    ],
+    // Counting the groups that pass: the comparison is read the same (the plan counts the groups,
+    // decision 147).
+    [
+      'strikes',
+      'how many airlines had more than 100 strikes',
+      { groupFilter: 'count(*) gt 100', placed: ['more than', '100', 'strikes'] },
+    ],
+    [
+      'flights',
+      'number of origins with at least 1000 flights',
+      { groupFilter: 'count(*) gte 1000', placed: ['at least', '1000', 'flights'] },
+    ],
+    [
+      'movies',
+      'how many genres have an average IMDB rating above 7',
+      { groupFilter: 'avg(IMDB Rating) gt 7', placed: ['above', '7'] },
     ],
     // Rows compared on a column are left to the numeric-comparisons pass.
     ['cars', 'how many cars have more than 6 cylinders', {}],

@@ -127,6 +127,18 @@ describePass(
       'percentage of cars by origin',
       { calculation: 'share_of_total', asksForValue: true, placed: ['percentage of', 'cars'] },
     ],
+    // A share with a value as its condition: the share asked; the value is the value passes'
+    // (the plan makes it the condition, decision 146).
+    [
+      'movies',
+      'what percentage of movies are comedies',
+      { calculation: 'share_of_total', asksForValue: true, placed: ['percentage of', 'movies'] },
+    ],
+    [
+      'weather',
+      'what fraction of days had rain',
+      { calculation: 'share_of_total', asksForValue: true, placed: ['fraction', 'days'] },
+    ],
     [
       'movies',
       'which director has the most movies',

@@ -13,6 +13,17 @@ describePass(
       { found: ['Director = Steven Spielberg'], placed: ['Steven Spielberg'] },
     ],
     ['cars', 'how many cars from Japan', { found: ['Origin = Japan'], placed: ['from', 'Japan'] }],
+    // The condition of a share: a value in another word form, a value after "are".
+    [
+      'movies',
+      'what percentage of movies are comedies',
+      { found: ['Major Genre = Comedy'], placed: ['comedies'] },
+    ],
+    [
+      'cars',
+      'what share of cars are from Japan',
+      { found: ['Origin = Japan'], placed: ['from', 'Japan'] },
+    ],
     [
       'cars',
       'average horsepower without Europe',
