@@ -294,6 +294,55 @@ describePass(
         placed: ['best', 'rated', 'rotten tomatoes'],
       },
     ],
+    // A superlative past a value the value filters read: on the measure before it ("the body mass
+    // of the smallest Gentoo"), or refused when its adjective names another measure; past a value
+    // to the rows' noun ("the lightest American car").
+    [
+      'penguins',
+      'body mass of the smallest Gentoo',
+      {
+        measures: ['min(Body Mass (g)) stated'],
+        asksForValue: true,
+        superlatives: ['asc smallest'],
+        placed: ['body mass', 'smallest'],
+      },
+    ],
+    [
+      'penguins',
+      'flipper length of the heaviest Adelie',
+      {
+        problem: 'not_understood',
+        asksForValue: true,
+        superlatives: ['desc heaviest'],
+        placed: ['heaviest'],
+      },
+    ],
+    [
+      'cars',
+      'the lightest American car',
+      {
+        measures: ['min(Weight_in_lbs) stated'],
+        dimensions: ['Name'],
+        ranking: 'asc 1',
+        asksForValue: true,
+        superlatives: ['asc lightest'],
+        placed: ['lightest', 'car'],
+      },
+    ],
+    // The rows called by their noun before a superlative are asked for by name: one for a
+    // singular noun, ten for a plural.
+    [
+      'movies',
+      'the movie with the highest imdb rating',
+      {
+        measures: ['max(IMDB Rating) stated'],
+        dimensions: ['Title'],
+        ranking: 'desc 1',
+        asksForValue: true,
+        superlatives: ['desc highest'],
+        placed: ['movie', 'highest', 'imdb rating'],
+      },
+    ],
     // A count of a discrete measure counts its distinct values.
     [
       'cars',

@@ -156,7 +156,7 @@ function sharedColumn(context: ReadingContext, index: number): ColumnSemantics |
 export const measures: ReadingPass = {
   name: 'measures',
   run(context) {
-    const { mentions, reading, semantics, used, superlatives, at, use, next } = context;
+    const { mentions, reading, semantics, used, superlatives, at, use, next, previous } = context;
     let groupsAsked: boolean | undefined;
     let trailingAverage = false;
     // Set inside the walk below (a closure), so typed by a cast rather than narrowed to null.
@@ -215,7 +215,9 @@ export const measures: ReadingPass = {
         (aggregation || superlative || count || distinct) &&
         (between?.kind === 'number' || between?.kind === 'value') &&
         used.has(targetIndex) &&
-        at(next(targetIndex, 1))?.kind === 'column'
+        (at(next(targetIndex, 1))?.kind === 'column' ||
+          // "the lightest American car": the rows' noun after a value.
+          (superlative && at(next(targetIndex, 1))?.kind === 'entity'))
       ) {
         targetIndex = next(targetIndex, 1);
       }
@@ -533,6 +535,27 @@ export const measures: ReadingPass = {
               : 'defaulted',
           words: explicit || superlative ? words : target.words,
         });
+        // "the airport with the highest latitude", "movies with the highest budget": the rows
+        // called by their noun before the superlative are what is asked for, by their names.
+        const rows = at(previous(index, 3));
+        const id = rowLabel(semantics);
+        if (
+          superlative &&
+          !explicit &&
+          !hasGrouping() &&
+          rows?.kind === 'entity' &&
+          id &&
+          !reading.ranking
+        ) {
+          use(previous(index, 3));
+          reading.dimensions.push({ column: id, grain: null, source: 'defaulted', words: null });
+          const plural = /s$/i.test(rows.words);
+          reading.ranking = {
+            direction: superlative.direction,
+            limit: plural ? 10 : 1,
+            words: m.words,
+          };
+        }
         return;
       }
       if (
@@ -582,7 +605,18 @@ export const measures: ReadingPass = {
         trailingAverage = true;
         return;
       }
-      if (superlative && !aggregation && targetIndex < 0 && !FREQUENCY.has(m.words.toLowerCase())) {
+      // "the body mass of the smallest Gentoo": nothing to measure after a value the value filters
+      // read, so the superlative is taken on the measure before it, as at the end of a question.
+      const lastIsValue =
+        found?.kind === 'value' &&
+        used.has(targetIndex) &&
+        !['column', 'entity'].includes(at(next(targetIndex, 1))?.kind ?? '');
+      if (
+        superlative &&
+        !aggregation &&
+        (targetIndex < 0 || lastIsValue) &&
+        !FREQUENCY.has(m.words.toLowerCase())
+      ) {
         // "when was the price of AAPL highest": the superlative comes after its measure ("which
         // weather occurs most often" counts rows, as before).
         trailing = { direction: superlative.direction, index, words: m.words };
@@ -611,6 +645,20 @@ export const measures: ReadingPass = {
         const bound = trailing.direction === 'desc' ? /\bmax/i : /\bmin/i;
         const column =
           [m.column, ...m.others].find((c) => bound.test(c.name.replace(/_/g, ' '))) ?? m.column;
+        // "the flipper length of the heaviest Adelie": the adjective names another measure (body
+        // mass), so the measure before it is not what is at its extreme.
+        const named = ADJECTIVE_MEASURES[trailing.words.toLowerCase()]
+          ? adjectiveColumn(trailing.words, semantics, trailing.direction)
+          : null;
+        if (named && named !== column) {
+          const extremeWord = trailing.direction === 'desc' ? 'highest' : 'lowest';
+          reading.problem = {
+            code: 'not_understood',
+            message: `I read "${m.words}" and "${trailing.words}", which measures ${named.name}: the ${m.words} of the row with the ${extremeWord} ${named.name} is not something I answer yet. Ask for the "${extremeWord} ${named.name}" or the "${extremeWord} ${m.words}".`,
+          };
+          trailing = null;
+          break;
+        }
         use(index);
         reading.measures.push({
           column,

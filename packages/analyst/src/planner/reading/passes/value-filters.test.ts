@@ -3,7 +3,7 @@ import { valueFilters } from './value-filters.js';
 
 describePass(
   valueFilters,
-  ['cars', 'flights', 'weather', 'movies'],
+  ['cars', 'flights', 'weather', 'movies', 'airports'],
   [
     // Words that carry no meaning are no value, one or several: Movies has the titles "Show Me" and
     // "Made" (issue 23, class 5: conversational words never match values such as a title).
@@ -40,6 +40,8 @@ describePass(
     ['weather', 'days with more than 10 mm of rain', { placed: ['rain'] }],
     ['weather', 'total rain in 2013', {}],
     ['weather', 'rain days by month', { found: ['weather = rain'], placed: ['rain'] }],
+    // "top" before a number ranks, though TOP is an airport's code.
+    ['airports', 'airports by state, top 10', {}],
     // DEN is an origin and a destination: nothing tells them apart.
     ['flights', 'average delay for DEN', { problem: 'needs_clarification', placed: ['DEN'] }],
     // The turn it follows filtered origin: the value is read there.

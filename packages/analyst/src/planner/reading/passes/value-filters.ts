@@ -72,6 +72,12 @@ export const valueFilters: ReadingPass = {
   }) {
     mentions.forEach((m, index) => {
       let matches: ValueMatch[] | undefined;
+      // "top 10" where TOP is also an airport code: the ranking, not the value (unless in capitals).
+      const ranks =
+        keywordOf(m, 'top') &&
+        at(index + 1)?.kind === 'number' &&
+        m.words !== m.words.toUpperCase();
+      if (ranks) return;
       if (m.kind === 'value') matches = m.matches;
       else if (m.kind === 'keyword' && m.value && !used.has(index)) matches = m.value;
       if (!matches || used.has(index)) return;

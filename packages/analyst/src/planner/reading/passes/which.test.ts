@@ -25,6 +25,12 @@ describePass(
         placed: ['year'],
       },
     ],
+    // Past a value the value filters read, to the rows' noun: the named rows rank.
+    [
+      'cars',
+      'which American car is the lightest',
+      { dimensions: ['Name'], placed: ['which', 'car'] },
+    ],
     // A rate ("daily") is no period asked for.
     ['weather', 'highest daily wind', {}],
     // A route is the origin and destination together.

@@ -38,7 +38,14 @@ export const which: ReadingPass = {
     }
     mentions.forEach((m, index) => {
       if (used.has(index) || !keywordOf(m, 'which')) return;
-      const targetIndex = next(index, 1);
+      let targetIndex = next(index, 1);
+      // "which Japanese car": past a value the value filters read, to the rows' noun or column.
+      if (
+        at(targetIndex)?.kind === 'value' &&
+        used.has(targetIndex) &&
+        ['entity', 'column'].includes(at(next(targetIndex, 1))?.kind ?? '')
+      )
+        targetIndex = next(targetIndex, 1);
       const target = at(targetIndex);
       if (
         target?.kind === 'column' &&
