@@ -20,6 +20,11 @@ describePass(
     ],
     [
       'movies',
+      'average (worldwide gross) - (budget) by genre',
+      { derived: [`worldwide gross - budget: ${PROFIT}`] },
+    ],
+    [
+      'movies',
       'median worldwide gross less production budget by MPAA rating',
       { derived: [`worldwide gross less production budget: ${PROFIT}`] },
     ],

@@ -122,12 +122,11 @@ export const columnArithmetic: ReadingPass = {
         tokens[mentions[first]!.start]!.start,
         tokens[mentions[last]!.end - 1]!.end,
       );
-      const opened = written.split('(').length - written.split(')').length;
       context.merge(first, last, {
         kind: 'column',
         start: mentions[first]!.start,
         end: mentions[last]!.end,
-        words: opened > 0 ? `${written})` : written,
+        words: balanced(written),
         column,
         weight: 1,
         others: [],
@@ -136,6 +135,20 @@ export const columnArithmetic: ReadingPass = {
     }
   },
 };
+
+/**
+ * Words as written with their brackets closed ("profit (gross minus budget" → "…)"), or without
+ * brackets when one closes before it opens ("gross) - (budget").
+ */
+function balanced(written: string): string {
+  let depth = 0;
+  for (const ch of written) {
+    if (ch === '(') depth += 1;
+    if (ch === ')') depth -= 1;
+    if (depth < 0) return written.replace(/[()]/g, '').replace(/\s+/g, ' ').trim();
+  }
+  return written + ')'.repeat(depth);
+}
 
 /** The text of the question between two mentions (signs and brackets the tokens leave out). */
 function between(context: ReadingContext, before: Mention, after: Mention): string {
@@ -203,7 +216,8 @@ function expressionAt(context: ReadingContext, index: number): Found | null {
   // "A - B", "A/B": a sign between two columns the tokens have side by side.
   const next = mentions[index + 1];
   if (operand(next)) {
-    const op = SIGNS[between(context, m, next).trim()];
+    // Brackets around either side are only grouping: "(gross) - (budget)".
+    const op = SIGNS[between(context, m, next).replace(/[\s()]/g, '')];
     if (!op) return null;
     const ratio = isRatio(mentions[index + 2]) && op === 'divided_by';
     return {
