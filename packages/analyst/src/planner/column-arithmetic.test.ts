@@ -139,6 +139,8 @@ describe('what the class does not cover is refused or asked, never answered othe
     ['average gross minus budget by genre', 'needs_clarification'],
     // The average of each row's ratio, or the ratio of the averages?
     ['average worldwide gross divided by budget', 'needs_clarification'],
+    // One column as a share of another: never each group's share of the total.
+    ['us gross as a percentage of worldwide gross by genre', 'needs_clarification'],
     // Filtered, grouped, counted or plotted by it: not supported yet.
     ['movies where worldwide gross minus budget is over 100 million', 'not_understood'],
     ['average IMDB rating by worldwide gross minus budget', 'not_understood'],

@@ -141,6 +141,22 @@ describePass(
     ],
     [
       'movies',
+      'us gross as a percentage of worldwide gross by genre',
+      {
+        problem: 'needs_clarification',
+        alternatives: ["the average of each row's US Gross divided by Worldwide Gross"],
+      },
+    ],
+    [
+      'movies',
+      'average us gross as a fraction of worldwide gross',
+      {
+        problem: 'needs_clarification',
+        alternatives: ["the average of each row's US Gross divided by Worldwide Gross"],
+      },
+    ],
+    [
+      'movies',
       'average IMDB rating by worldwide gross minus budget',
       { problem: 'not_understood' },
     ],

@@ -52,15 +52,31 @@ const lower = (m: Mention | undefined) => m?.words.toLowerCase() ?? '';
  * ("profit (worldwide gross minus budget)", "profit, i.e. …", "profit defined as …"). The mentions of
  * it become one mention of a derived measure, which the later passes aggregate, rank or list like a
  * column; it never groups, filters or plots (build-plan refuses those). It runs first and places
- * nothing itself. A phrase that names two columns, or a ratio or product right after an
- * aggregation ("average gross divided by budget": of each row's ratio, or a ratio of averages?)
- * asks instead.
+ * nothing itself. A phrase that names two columns, a ratio or product right after an
+ * aggregation ("average gross divided by budget": of each row's ratio, or a ratio of averages?),
+ * and one column as a share of another ("US gross as a percentage of worldwide gross", never a
+ * share of the total over groups) ask instead.
  */
 export const columnArithmetic: ReadingPass = {
   name: 'column-arithmetic',
   run(context) {
     const { mentions, reading } = context;
     for (let index = 0; index < mentions.length && !reading.problem; index += 1) {
+      const share = shareOfColumn(context, index);
+      if (share) {
+        // "US gross as a percentage of worldwide gross by genre": each row's ratio averaged, or the
+        // total of one over the total of the other? Never a share of the total over groups.
+        const [a, b] = [share.left.column.name, share.right.column.name];
+        reading.problem = {
+          code: 'needs_clarification',
+          message: `"${share.words}" may mean each row's ${a} divided by its ${b}, averaged, or the total ${a} divided by the total ${b}. Say which one you mean.`,
+        };
+        reading.alternatives.push({
+          question: `average ratio of ${a} to ${b}`,
+          reason: `the average of each row's ${a} divided by ${b}`,
+        });
+        return;
+      }
       const found = expressionAt(context, index);
       if (!found) continue;
       const { left, right, op } = found;
@@ -251,6 +267,31 @@ function expressionAt(context: ReadingContext, index: number): Found | null {
     };
   }
   return null;
+}
+
+/** "A as a percentage of B", "A as a share of B": a ratio of two columns said as a share. */
+function shareOfColumn(
+  context: ReadingContext,
+  index: number,
+): {
+  left: Mention & { kind: 'column' };
+  right: Mention & { kind: 'column' };
+  words: string;
+} | null {
+  const { mentions } = context;
+  const left = mentions[index];
+  if (!operand(left) || lower(mentions[index + 1]) !== 'as') return null;
+  let at = index + 2;
+  if (['a', 'the'].includes(lower(mentions[at]))) at += 1;
+  if (!keywordOf(mentions[at], 'share')) return null;
+  if (lower(mentions[at + 1]) === 'of') at += 1;
+  const right = mentions[at + 1];
+  if (!operand(right)) return null;
+  const words = mentions
+    .slice(index, at + 2)
+    .map((m) => m.words)
+    .join(' ');
+  return { left, right, words };
 }
 
 function isRatio(m: Mention | undefined): boolean {
