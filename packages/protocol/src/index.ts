@@ -71,7 +71,9 @@ export type {
 export {
   AGGREGATIONS,
   ANALYSIS_STEPS,
+  ARITHMETIC_OPS,
   AggregationSchema,
+  ArithmeticOpSchema,
   AlternativeSchema,
   AnalysisOutputSchema,
   AnalysisPlanSchema,
@@ -144,6 +146,7 @@ export type {
   PlanCalculation,
   PlanShape,
   AnswerPlan,
+  ArithmeticOp,
   PlanDimension,
   PlanFilter,
   PlanMeasure,

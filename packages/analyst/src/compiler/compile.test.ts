@@ -466,4 +466,47 @@ describe('SQL injection', () => {
     ]);
     expect((await run('SELECT count(*) FROM ws', [], ledger)).rows).toEqual([[4]]);
   });
+
+  it('combines two numeric columns row by row, a division by zero empty, never an error', async () => {
+    const file = path.join(folder, 'ratios.csv');
+    await writeFile(file, 'name,gross,budget\na,10,4\nb,9,0\nc,3,\nd,8,2\n');
+    const id = worksheetId(98);
+    const ratios = sourceOf(id, await w.engine.ingest(file, { id }), {
+      name: 'Ratios',
+      description: 'Imported from ratios.csv',
+      workbook: { id: 'wb_00000000000000000000000098', name: 'Uploads' },
+    });
+    const measure = (op: 'minus' | 'divided_by', aggregation: 'avg' | 'sum' | 'max') => ({
+      column: 'gross',
+      aggregation,
+      label: `${aggregation} ${op}`,
+      arithmetic: { op, column: 'budget' },
+    });
+    const compiled = compilePlan(
+      plan({
+        measures: [
+          measure('minus', 'sum'),
+          measure('minus', 'avg'),
+          measure('divided_by', 'avg'),
+          measure('divided_by', 'max'),
+        ],
+      }),
+      ratios.columns,
+    );
+    expect(compiled.sql).toContain('sum(("gross" - "budget"))');
+    expect(compiled.sql).toContain('avg(("gross" / nullif("budget", 0)))');
+    expect(literals(compiled.sql)).toEqual([]);
+    const [row] = (await run(compiled.sql, compiled.params, ratios)).rows;
+    // Rows where either is empty are left out; b's ratio (9 / 0) is empty, its difference is 9.
+    expect(row!.map(Number)).toEqual([6 + 9 + 6, (6 + 9 + 6) / 3, (2.5 + 4) / 2, 4]);
+    // Only numeric columns, only the aggregations of numbers.
+    const bad: Array<AnalysisPlan['measures'][number]> = [
+      { ...measure('minus', 'sum'), arithmetic: { op: 'minus', column: 'name' } },
+      { ...measure('minus', 'sum'), arithmetic: { op: 'minus', column: 'cost' } },
+      { ...measure('minus', 'sum'), aggregation: 'count_distinct' },
+    ];
+    for (const m of bad) {
+      expect(() => compilePlan(plan({ measures: [m] }), ratios.columns)).toThrow(PlanError);
+    }
+  });
 });

@@ -53,6 +53,7 @@ function measureSql(columns: Columns, measure: PlanMeasure, index: number): stri
       throw new PlanError(`measures[${index}] needs a column for ${measure.aggregation}`);
     return 'count(*)';
   }
+  if (measure.arithmetic) return arithmeticSql(columns, measure, measure.column, index);
   const { sql, type } = columnOf(columns, measure.column, `measures[${index}]`);
   switch (measure.aggregation) {
     case 'count':
@@ -73,6 +74,39 @@ function measureSql(columns: Columns, measure: PlanMeasure, index: number): stri
   throw new PlanError(
     `measures[${index}]: ${measure.aggregation} does not apply to ${type} column ${measure.column}`,
   );
+}
+
+/**
+ * Arithmetic between two numeric columns, row by row, then aggregated (decision 150): a division by
+ * zero is empty (`nullif`), never an error, and a product is taken in doubles so it cannot overflow.
+ */
+function arithmeticSql(
+  columns: Columns,
+  measure: PlanMeasure,
+  column: string,
+  index: number,
+): string {
+  const arithmetic = measure.arithmetic!;
+  const left = numericColumn(columns, column, `measures[${index}].column`);
+  const right = numericColumn(columns, arithmetic.column, `measures[${index}].arithmetic.column`);
+  const value = {
+    minus: `(${left} - ${right})`,
+    plus: `(${left} + ${right})`,
+    times: `(CAST(${left} AS DOUBLE) * ${right})`,
+    divided_by: `(${left} / nullif(${right}, 0))`,
+  }[arithmetic.op];
+  switch (measure.aggregation) {
+    case 'sum':
+    case 'avg':
+    case 'min':
+    case 'max':
+    case 'median':
+      return `${measure.aggregation}(${value})`;
+    default:
+      throw new PlanError(
+        `measures[${index}]: ${measure.aggregation} does not apply to arithmetic between columns`,
+      );
+  }
 }
 
 /** The grouping key and the shown value of a dimension (they differ for month names, weekdays). */

@@ -10,6 +10,7 @@ import type {
   PlanMeasure,
   TimeGrain,
 } from '@ask-analyst/protocol';
+import { derivedOfMeasure, namedOf, OP_WORDS } from '../semantics/derived.js';
 import type { ColumnSemantics, WorksheetSemantics } from '../semantics/worksheet.js';
 import { describeFilter, filterOf } from './reading/filters.js';
 import type {
@@ -68,6 +69,69 @@ export function measureLabel(column: string | null, aggregation: Aggregation): s
   return `${AGGREGATION_WORDS[aggregation]} ${column}`;
 }
 
+/**
+ * A read measure as the plan carries it: a derived one ("gross minus budget") as its first column
+ * with the arithmetic naming the second, labelled with its formula (decision 150).
+ */
+function planMeasure(m: ReadMeasure): PlanMeasure {
+  const derived = m.column?.derived;
+  const label = measureLabel(m.column?.name ?? null, m.aggregation);
+  if (!derived) return { column: m.column?.name ?? null, aggregation: m.aggregation, label };
+  return {
+    column: derived.left.name,
+    aggregation: m.aggregation,
+    label,
+    arithmetic: { op: derived.op, column: derived.right.name },
+  };
+}
+
+/**
+ * What a measure takes, in words: its label, and for arithmetic between two columns the formula
+ * said ("Average of Worldwide Gross minus Production Budget, for each row (called profit)"), with
+ * the rows a division leaves out.
+ */
+export function measureText(measure: PlanMeasure): string {
+  const arithmetic = measure.arithmetic;
+  if (!arithmetic || measure.column === null) return measure.label;
+  const formula = `${measure.column} ${OP_WORDS[arithmetic.op]} ${arithmetic.column}`;
+  const named = namedOf(
+    measure.label.slice(AGGREGATION_WORDS[measure.aggregation].length + 1),
+    arithmetic.op,
+    measure.column,
+    arithmetic.column,
+  );
+  const called = named ? ` (called ${named})` : '';
+  const zero =
+    arithmetic.op === 'divided_by'
+      ? `; rows where ${arithmetic.column} is 0 or empty are left out`
+      : '';
+  return `${AGGREGATION_WORDS[measure.aggregation]} of ${formula}, for each row${called}${zero}`;
+}
+
+/**
+ * Arithmetic between two columns read where only a column of the worksheet fits: a grouping, a
+ * filter, a plotted shape, a count. Its words are said, never dropped or answered otherwise.
+ */
+function misusedDerived(reading: Reading, semantics: WorksheetSemantics): string | null {
+  const say = (column: ColumnSemantics, what: string) =>
+    `I read "${column.name}" as arithmetic between two columns, but ${what} is not supported yet: ask for its average, total, minimum or maximum, for example "average ${column.name}".`;
+  for (const d of reading.dimensions) if (d.column.derived) return say(d.column, 'grouping by it');
+  for (const c of reading.shape?.columns ?? []) if (c.derived) return say(c, 'plotting it');
+  for (const m of reading.measures) {
+    if (m.column?.derived && (m.aggregation === 'count' || m.aggregation === 'count_distinct'))
+      return say(m.column, 'counting it');
+  }
+  const known = new Set(semantics.columns.map((c) => c.name));
+  const filtered = reading.filters.find((f) => !known.has(f.filter.column));
+  if (filtered) {
+    return `I read "${filtered.words ?? filtered.text}" as a condition on arithmetic between two columns, which is not supported yet: ask for its average, total, minimum or maximum instead.`;
+  }
+  const compared = reading.groupFilter?.column?.derived && reading.dimensions.length === 0;
+  if (compared && reading.groupFilter)
+    return `I read "${reading.groupFilter.words}" as a condition on arithmetic between two columns, which is not supported yet: ask for its average, total, minimum or maximum instead.`;
+  return null;
+}
+
 function dimensionLabel(column: string, grain: TimeGrain | null): string {
   return grain ? GRAIN_WORDS[grain] : column;
 }
@@ -107,7 +171,12 @@ function slotsOf(previous: PreviousTurn, semantics: WorksheetSemantics): Slots |
   const column = (name: string) => semantics.columns.find((c) => c.name === name);
   const measures: ReadMeasure[] = [];
   for (const m of previous.plan.measures) {
-    const c = m.column === null ? null : column(m.column);
+    // A measure of two columns ("gross minus budget") carried over as it was.
+    const c = m.arithmetic
+      ? derivedOfMeasure(m, semantics.columns, AGGREGATION_WORDS[m.aggregation])
+      : m.column === null
+        ? null
+        : column(m.column);
     if (c === undefined) return null;
     measures.push({ column: c, aggregation: m.aggregation, source: 'carried_over', words: null });
   }
@@ -217,6 +286,8 @@ export function buildPlan(
       ...(offered.length > 0 ? { alternatives: offered } : {}),
     }) as const;
   if (reading.problem) return refused(reading.problem.code, reading.problem.message);
+  const derivedMisused = misusedDerived(reading, semantics);
+  if (derivedMisused) return refused('not_understood', derivedMisused);
   if (reading.shape) return shapePlan(reading, reading.shape, semantics, options, offered);
   const nothingRead =
     reading.measures.length === 0 &&
@@ -419,11 +490,7 @@ export function buildPlan(
   }
   if (dimensions.length > 3) dimensions.splice(3);
 
-  const planMeasures: PlanMeasure[] = measures.slice(0, 5).map((m) => ({
-    column: m.column?.name ?? null,
-    aggregation: m.aggregation,
-    label: measureLabel(m.column?.name ?? null, m.aggregation),
-  }));
+  const planMeasures: PlanMeasure[] = measures.slice(0, 5).map((m) => planMeasure(m));
   const labels = new Set<string>();
   const planDimensions = dimensions.map((d) => {
     let label = dimensionLabel(d.column.name, d.grain);
@@ -511,7 +578,7 @@ export function buildPlan(
     },
     ...measures.map((m, i): InterpretationSlot => ({
       slot: 'measure',
-      text: planMeasures[i]?.label ?? '',
+      text: planMeasures[i] ? measureText(planMeasures[i]) : '',
       source: m.source,
       words: m.words,
     })),

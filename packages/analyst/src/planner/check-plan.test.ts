@@ -201,4 +201,27 @@ describe('checkPlan', () => {
     );
     expect(fieldOf({ worksheetId: 'ws_cars' })).toBe('worksheetId');
   });
+
+  it('checks arithmetic between two columns: both numeric, aggregated as numbers (decision 150)', () => {
+    const profit = {
+      column: 'Worldwide Gross',
+      aggregation: 'avg' as const,
+      label: 'Average Worldwide Gross − IMDB Rating',
+      arithmetic: { op: 'minus' as const, column: 'IMDB Rating' },
+    };
+    expect(fieldOf({ measures: [profit] })).toBeUndefined();
+    expect(
+      fieldOf({ measures: [{ ...profit, arithmetic: { op: 'divided_by', column: 'Budget' } }] }),
+    ).toBe('measures[0].arithmetic.column');
+    expect(
+      fieldOf({ measures: [{ ...profit, arithmetic: { op: 'plus', column: 'Title' } }] }),
+    ).toBe('measures[0].arithmetic.column');
+    expect(fieldOf({ measures: [{ ...profit, column: 'Release Date' }] })).toBe(
+      'measures[0].column',
+    );
+    expect(fieldOf({ measures: [{ ...profit, column: null }] })).toBe('measures[0].column');
+    const problem = checkPlan({ ...base, measures: [{ ...profit, aggregation: 'count' }] }, target);
+    expect(problem?.field).toBe('measures[0].aggregation');
+    expect(problem?.message).toContain('sum, avg, min, max, median');
+  });
 });

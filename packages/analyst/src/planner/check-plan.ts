@@ -130,7 +130,7 @@ export function describeValueType(type: ColumnType): string {
 /**
  * Checks a plan against the worksheet it names: the worksheet itself, every column (it exists),
  * every aggregation, time grain, filter operator and filter value (each valid for the column's
- * type), sort indexes, calculations and output labels. The schema (`AnalysisPlanSchema`) has
+ * type), arithmetic between two columns (both numeric, aggregated as numbers), sort indexes, calculations and output labels. The schema (`AnalysisPlanSchema`) has
  * already bounded its sizes (at most 20 filters, …). The one checker of every plan that does not
  * come from the built-in reader: a client's (`start_analysis`/`continue_analysis` with `plan`)
  * and a model planner's. Returns the first problem, or null when the plan fits.
@@ -157,6 +157,12 @@ export function checkPlan(plan: AnalysisPlan, target: PlanTarget): PlanProblem |
   for (const [i, measure] of plan.measures.entries()) {
     const at = `measures[${i}]`;
     if (measure.column === null) {
+      if (measure.arithmetic) {
+        return problem(
+          `${at}.column`,
+          `${at}.column is null, but arithmetic needs the column it starts from (column minus, plus, times or divided by arithmetic.column).`,
+        );
+      }
       if (measure.aggregation !== 'count') {
         return problem(
           `${at}.column`,
@@ -167,6 +173,13 @@ export function checkPlan(plan: AnalysisPlan, target: PlanTarget): PlanProblem |
     }
     const type = types.get(measure.column);
     if (!type) return unknownColumn(`${at}.column`, measure.column);
+    if (measure.arithmetic) {
+      const found = checkArithmetic(measure, at, type, types);
+      if (found === 'unknown')
+        return unknownColumn(`${at}.arithmetic.column`, measure.arithmetic.column);
+      if (found) return found;
+      continue;
+    }
     const allowed = AGGREGATIONS_FOR[type];
     if (!allowed.includes(measure.aggregation)) {
       return problem(
@@ -306,6 +319,41 @@ export function checkPlan(plan: AnalysisPlan, target: PlanTarget): PlanProblem |
       );
     }
     labels.set(key, field);
+  }
+  return null;
+}
+
+/** The aggregations of arithmetic between two numeric columns (a value per row, then aggregated). */
+const ARITHMETIC_AGGREGATIONS: readonly Aggregation[] = ['sum', 'avg', 'min', 'max', 'median'];
+const NUMERIC: readonly ColumnType[] = ['integer', 'number'];
+
+/** A measure of two columns combined row by row: both numeric, aggregated as numbers are. */
+function checkArithmetic(
+  measure: AnalysisPlan['measures'][number],
+  at: string,
+  type: ColumnType,
+  types: ReadonlyMap<string, ColumnType>,
+): PlanProblem | 'unknown' | null {
+  const arithmetic = measure.arithmetic!;
+  const problem = (field: string, message: string): PlanProblem => ({ field, message });
+  const other = types.get(arithmetic.column);
+  if (!other) return 'unknown';
+  for (const [field, name, t] of [
+    [`${at}.column`, measure.column!, type],
+    [`${at}.arithmetic.column`, arithmetic.column, other],
+  ] as const) {
+    if (!NUMERIC.includes(t)) {
+      return problem(
+        field,
+        `${field}: arithmetic needs two numeric columns; ${JSON.stringify(name)} is ${t}.`,
+      );
+    }
+  }
+  if (!ARITHMETIC_AGGREGATIONS.includes(measure.aggregation)) {
+    return problem(
+      `${at}.aggregation`,
+      `${at}.aggregation: ${measure.aggregation} does not apply to arithmetic between columns; its aggregations are: ${ARITHMETIC_AGGREGATIONS.join(', ')}.`,
+    );
   }
   return null;
 }

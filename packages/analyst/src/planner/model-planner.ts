@@ -32,7 +32,9 @@ const INSTRUCTIONS = [
   'measures: aggregations (column null with count counts rows); dimensions: groupings (grain only',
   'for date and timestamp columns); filters: values exactly as they appear in the data; sort by',
   'measure or dimension index; limit for top/bottom N; calculation only for share of total, change',
-  'over time or the difference between two values. A follow-up builds on the previous plan.',
+  'over time or the difference between two values. A measure of two numeric columns combined row',
+  'by row ("gross minus budget") is the first column with arithmetic { op, column } naming the',
+  'second, only when the question names both columns. A follow-up builds on the previous plan.',
 ].join(' ');
 
 function describeColumns(semantics: WorksheetSemantics) {

@@ -5,7 +5,7 @@ import type {
   SlotSource,
 } from '@ask-analyst/protocol';
 import type { WorksheetSemantics } from '../semantics/worksheet.js';
-import { calculationText, restate } from './build-plan.js';
+import { calculationText, measureText, restate } from './build-plan.js';
 import { describeFilter } from './reading/filters.js';
 
 /**
@@ -29,7 +29,7 @@ export function interpretPlan(
     (by === 'measure' ? plan.measures[index] : plan.dimensions[index])?.label ?? by;
   const slots: InterpretationSlot[] = [
     slot('worksheet', semantics.source.name),
-    ...plan.measures.map((m) => slot('measure', m.label)),
+    ...plan.measures.map((m) => slot('measure', measureText(m))),
     ...plan.dimensions.map((d) =>
       d.grain ? slot('time', `${d.label} of ${d.column}`) : slot('dimension', d.column),
     ),

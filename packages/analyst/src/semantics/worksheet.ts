@@ -1,4 +1,4 @@
-import type { ColumnProfile, ColumnType, ValueFormat } from '@ask-analyst/protocol';
+import type { ArithmeticOp, ColumnProfile, ColumnType, ValueFormat } from '@ask-analyst/protocol';
 import type { SemanticLayer } from '@ask-analyst/workspace';
 import { ADDITIVE_WORDS, IDENTIFIER_WORDS, SYNONYM_GROUPS, UNIT_WORDS } from '../text/lexicon.js';
 import { nameWords, phraseKey, stem, STOPWORDS } from '../text/tokens.js';
@@ -57,6 +57,16 @@ export interface ColumnSemantics {
   profile: ColumnProfile;
   /** How the semantic layer shows the column: its label, unit and decimals, when it says. */
   display: { label?: string; unit?: string; decimals?: number };
+  /**
+   * A measure the question itself makes of two numeric columns ("worldwide gross minus budget",
+   * `planner/reading/passes/column-arithmetic.ts`): no column of the worksheet, only measured.
+   */
+  derived?: {
+    op: ArithmeticOp;
+    left: ColumnSemantics;
+    right: ColumnSemantics;
+    named: string | null;
+  };
 }
 
 export interface WorksheetSemantics {

@@ -1,5 +1,6 @@
 import type { AnalysisPlan, AnswerColumn, ValueFormat } from '@ask-analyst/protocol';
 import { shapeLabels } from '../compiler/compile.js';
+import { derivedOfMeasure } from '../semantics/derived.js';
 import type { ColumnSemantics, WorksheetSemantics } from '../semantics/worksheet.js';
 
 /** How one output column of an answer is shown: the same in the table, the chart and the summary. */
@@ -48,11 +49,21 @@ export function displayColumns(
     display.set(d.label, shown);
   }
   plan.measures.forEach((m, index) => {
-    const column = columnOf(m.column);
+    const derived = m.arithmetic ? derivedOfMeasure(m, semantics.columns, '') : undefined;
+    const column = derived ?? columnOf(m.column);
     const source = column?.display ?? {};
     const format = formatOf(m.label);
     const shown: ColumnDisplay = { format };
-    if (m.column && source.label && m.label.includes(m.column))
+    if (derived?.derived) {
+      // "Average profit (worldwide gross − budget)": each column by the layer's label.
+      const { left, right } = derived.derived;
+      const names = [left, right].sort((a, b) => b.name.length - a.name.length);
+      const label = names.reduce(
+        (text, c) => text.replaceAll(c.name, inline(c.display.label ?? c.name)),
+        m.label,
+      );
+      if (label !== m.label) shown.label = label;
+    } else if (m.column && source.label && m.label.includes(m.column))
       shown.label = m.label.replace(m.column, inline(source.label));
     if (m.aggregation === 'count' || m.aggregation === 'count_distinct') {
       shown.decimals = 0;

@@ -8,6 +8,7 @@ import type {
   ValueFormat,
 } from '@ask-analyst/protocol';
 import { SCATTER_POINTS, shapeLabels } from '../compiler/compile.js';
+import { derivedOfMeasure } from '../semantics/derived.js';
 import type { WorksheetSemantics } from '../semantics/worksheet.js';
 import type { ColumnDisplay } from './display.js';
 import { formatValue } from './format.js';
@@ -36,7 +37,8 @@ export function outputFormats(
     formats.set(d.label, d.grain ? grainFormat : yearColumn ? 'text' : (source?.format ?? 'text'));
   }
   for (const m of plan.measures) {
-    const source = column(m.column);
+    // Arithmetic between two columns reads as they do when it keeps their unit; a ratio is a number.
+    const source = m.arithmetic ? derivedOfMeasure(m, semantics.columns, '') : column(m.column);
     const counted = m.aggregation === 'count' || m.aggregation === 'count_distinct';
     formats.set(
       m.label,

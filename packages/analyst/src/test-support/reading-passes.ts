@@ -34,6 +34,11 @@ export interface PassEffect {
   shape?: string;
   /** A chart kind asked for by name (the shapes pass). */
   chart?: string;
+  /**
+   * Mentions made of arithmetic between two columns (the column-arithmetic pass), as `worldwide
+   * gross minus budget: Worldwide Gross − Production Budget`.
+   */
+  derived?: string[];
 }
 
 const showMeasure = (m: Reading['measures'][number]) =>
@@ -79,6 +84,7 @@ export async function openPassTester(
       found: context.foundValues.length,
       shape: reading.shape,
       chart: reading.chart,
+      derived: new Set(context.mentions.filter((m) => m.kind === 'column' && m.column.derived)),
     };
     pass.run(context);
     const effect: PassEffect = {};
@@ -139,6 +145,12 @@ export async function openPassTester(
     if (reading.shape && reading.shape !== before.shape)
       effect.shape = `${reading.shape.kind} ${reading.shape.columns.map((c) => c.name).join(', ')}`;
     if (reading.chart && reading.chart !== before.chart) effect.chart = reading.chart.kind;
+    const derived = context.mentions.flatMap((m) =>
+      m.kind === 'column' && m.column.derived && !before.derived.has(m)
+        ? [`${m.words}: ${m.column.name}`]
+        : [],
+    );
+    if (derived.length > 0) effect.derived = derived;
     const placed = context.mentions
       .map((m, index) => ({ m, index }))
       .filter(({ index }) => used.has(index) && !before.used.has(index))

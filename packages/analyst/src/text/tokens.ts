@@ -12,6 +12,12 @@ export interface Token {
   number?: number;
   /** Whether it was written in capitals (`ATL`, `CA`): short codes match only then. */
   upper: boolean;
+  /**
+   * Where it stands in the text: the offset of its first character and one past its last. What
+   * lies between two tokens (a "-" or "/" the tokens leave out) is read from the text there.
+   */
+  start: number;
+  end: number;
 }
 
 /**
@@ -89,6 +95,8 @@ export function tokenize(text: string): Token[] {
       stem: number === undefined ? stem(lower) : lower.replace(/[$,]/g, '').replace('−', '-'),
       index: tokens.length,
       upper: /\p{Lu}/u.test(raw) && raw === raw.toUpperCase(),
+      start: match.index,
+      end: match.index + raw.length,
       ...(number === undefined ? {} : { number }),
     });
   }

@@ -85,12 +85,26 @@ export const TIME_GRAINS = [
 export const TimeGrainSchema = z.enum(TIME_GRAINS);
 export type TimeGrain = z.infer<typeof TimeGrainSchema>;
 
-/** One aggregated value. `column` null counts rows. */
+/** How two numeric columns are combined, row by row: `column` minus (plus, …) the other. */
+export const ARITHMETIC_OPS = ['minus', 'plus', 'times', 'divided_by'] as const;
+export const ArithmeticOpSchema = z.enum(ARITHMETIC_OPS);
+export type ArithmeticOp = z.infer<typeof ArithmeticOpSchema>;
+
+/**
+ * One aggregated value. `column` null counts rows. With `arithmetic` (decision 150), what is
+ * aggregated is `column` combined row by row with `arithmetic.column` ("worldwide gross minus
+ * budget": `column` Worldwide Gross, op `minus`, `arithmetic.column` Production Budget; a division
+ * by zero is empty, never an error); both columns numeric, the aggregation sum, avg, min, max or
+ * median. Optional, so plans written before it stay valid.
+ */
 export const PlanMeasureSchema = z.strictObject({
   column: z.string().min(1).max(200).nullable(),
   aggregation: AggregationSchema,
   /** The output column name (a readable label such as `Average Horsepower`). */
   label: z.string().min(1).max(200),
+  arithmetic: z
+    .strictObject({ op: ArithmeticOpSchema, column: z.string().min(1).max(200) })
+    .optional(),
 });
 export type PlanMeasure = z.infer<typeof PlanMeasureSchema>;
 

@@ -61,6 +61,12 @@ export interface ReadingContext {
   readonly previous: (index: number, skip?: number) => number;
   /** Adds a filter to the reading, with its text for the restatement. */
   readonly addFilter: (filter: PlanFilter, source: ReadFilter['source'], words: string) => void;
+  /**
+   * Puts one mention in place of the mentions `first` to `last` (inclusive): a measure the
+   * question makes of two columns ("gross minus budget"). Only before any mention is placed, so
+   * no pass holds an index it moves.
+   */
+  readonly merge: (first: number, last: number, mention: Mention) => void;
 }
 
 /**
@@ -113,6 +119,10 @@ export function createReadingContext(
     },
     addFilter: (filter, source, words) => {
       reading.filters.push({ filter, source, words, text: describeFilter(filter) });
+    },
+    merge: (first, last, mention) => {
+      if (used.size > 0) throw new Error('mentions are merged before any is placed');
+      mentions.splice(first, last - first + 1, mention);
     },
   };
 }

@@ -1,6 +1,7 @@
 import type { ReadingPass } from '../context.js';
 import { change } from './change.js';
 import { columnAlternatives } from './column-alternatives.js';
+import { columnArithmetic } from './column-arithmetic.js';
 import { countCue } from './count-cue.js';
 import { discreteValues } from './discrete-values.js';
 import { fillerWords } from './filler-words.js';
@@ -27,9 +28,11 @@ import { winnerPerGroup } from './winner-per-group.js';
  * The passes of the reading stage, in the order they run. Order matters: a pass reads only the
  * mentions no earlier pass placed, so the more specific readings come first (a year before a
  * number, "by origin" before "origin" alone, a value's column before the column named alone), and
- * the last pass lists what nobody placed. docs/ask-analyst.md describes them in this order.
+ * the last pass lists what nobody placed. The first makes one mention of arithmetic between two
+ * columns ("gross minus budget"), before any index is held. docs/ask-analyst.md describes them in this order.
  */
 export const READING_PASSES: readonly ReadingPass[] = [
+  columnArithmetic,
   followUpCues,
   timeFilters,
   groupings,
