@@ -34,6 +34,8 @@ export interface PassEffect {
   shape?: string;
   /** A chart kind asked for by name (the shapes pass). */
   chart?: string;
+  /** The semantic layer's word read as its one column, as `cost: Cost Total $`. */
+  layerDefaults?: string[];
 }
 
 const showMeasure = (m: Reading['measures'][number]) =>
@@ -79,6 +81,7 @@ export async function openPassTester(
       found: context.foundValues.length,
       shape: reading.shape,
       chart: reading.chart,
+      layerDefaults: reading.layerDefaults.length,
     };
     pass.run(context);
     const effect: PassEffect = {};
@@ -139,6 +142,12 @@ export async function openPassTester(
     if (reading.shape && reading.shape !== before.shape)
       effect.shape = `${reading.shape.kind} ${reading.shape.columns.map((c) => c.name).join(', ')}`;
     if (reading.chart && reading.chart !== before.chart) effect.chart = reading.chart.kind;
+    const defaults = added(
+      reading.layerDefaults,
+      before.layerDefaults,
+      (d) => `${d.words}: ${d.column}`,
+    );
+    if (defaults) effect.layerDefaults = defaults;
     const placed = context.mentions
       .map((m, index) => ({ m, index }))
       .filter(({ index }) => used.has(index) && !before.used.has(index))

@@ -14,13 +14,22 @@ describePass(
         problem: 'needs_clarification',
       },
     ],
-    // A layer's word for one column that another column's name holds too is asked about.
+    // A layer's word for exactly one column that other columns' names hold too is the layer's
+    // stated default: read on that column, the others offered (decision 148).
     [
       'movies',
       'average gross by genre',
       {
-        alternatives: ['"gross" as Worldwide Gross', '"gross" may also mean US Gross'],
-        problem: 'needs_clarification',
+        alternatives: ['"gross" may also mean US Gross'],
+        layerDefaults: ['gross: Worldwide Gross'],
+      },
+    ],
+    [
+      'strikes',
+      'average cost per strike for Delta',
+      {
+        alternatives: ['"cost" may also mean Cost Other', '"cost" may also mean Cost Repair'],
+        layerDefaults: ['cost: Cost Total $'],
       },
     ],
     // So is a comparison on them: the maximum below 0 and the minimum below 0 are other days.
