@@ -74,7 +74,7 @@ describe('a phrase naming two columns, told apart by another phrase (decision 13
   });
 
   it('without the telling phrase it still asks which', async () => {
-    const outcome = await analyze(w, 'weather', 'mean temperature per year');
+    const outcome = await analyze(w, 'movies', 'mean gross per genre');
     expect(outcome.ok ? 'answered' : outcome.code).toBe('needs_clarification');
   });
 

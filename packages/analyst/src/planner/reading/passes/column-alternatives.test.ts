@@ -14,15 +14,22 @@ describePass(
         problem: 'needs_clarification',
       },
     ],
-    // A layer's word for exactly one column that other columns' names hold too is the layer's
-    // stated default: read on that column, the others offered (decision 148).
+    // A layer's word for one column that another column's name ends with is asked about: US
+    // Gross is a gross as much as Worldwide Gross.
     [
       'movies',
       'average gross by genre',
       {
-        alternatives: ['"gross" may also mean US Gross'],
-        layerDefaults: ['gross: Worldwide Gross'],
+        alternatives: ['"gross" as Worldwide Gross', '"gross" may also mean US Gross'],
+        problem: 'needs_clarification',
       },
+    ],
+    // Held by the others only as a leading word (Cost Other, Cost Repair), it is the layer's
+    // stated default: read on that column, the others offered (decision 148).
+    [
+      'movies',
+      'average imdb by genre',
+      { alternatives: ['"imdb" may also mean IMDB Votes'], layerDefaults: ['imdb: IMDB Rating'] },
     ],
     [
       'strikes',

@@ -41,9 +41,10 @@ function qualified(
 
 /**
  * A column phrase that names others as well ("temperature": temp_max, temp_min): offers two of them,
- * and asks which one when the phrase is what the question measures. When the semantic layer gives
- * the phrase to one column and other columns only hold it in their own names ("gross": the layer
- * says Worldwide Gross, US Gross says gross), the layer's column is read and the choice is said.
+ * and asks which one when the phrase is what the question measures, also when the semantic layer
+ * gives it to one column but another column's name ends with it ("gross": US Gross). When the
+ * other columns hold it only as a leading word ("cost": Cost Other, Cost Repair), the layer's
+ * column is read and the choice is said.
  */
 export const columnAlternatives: ReadingPass = {
   name: 'column-alternatives',
@@ -101,10 +102,11 @@ export const columnAlternatives: ReadingPass = {
           !(x.aggregation === 'max' && /max|high/i.test(m.column.name)) &&
           !(x.aggregation === 'min' && /min|low/i.test(m.column.name)),
       );
-      // The steward's word for exactly one column ("cost": Cost Total $; "gross": Worldwide Gross)
-      // is the layer's stated default over columns whose own names merely hold the word (Cost
-      // Other, Cost Repair): read as the layer says, and said so in the restatement (decision 148).
-      if (measured && m.others.length === 0) {
+      // The steward's word for exactly one column ("cost": Cost Total $) is the layer's stated
+      // default over columns whose names hold it only as a leading word (Cost Other, Cost Repair):
+      // read as the layer says, and said so in the restatement (decision 148). A column named for
+      // what the word says ("gross": US Gross is a gross as much as Worldwide Gross) still asks.
+      if (measured && m.others.length === 0 && m.alsoLeading) {
         reading.layerDefaults.push({
           words: m.words,
           column: m.column.name,
