@@ -3,8 +3,24 @@ import { measures } from './measures.js';
 
 describePass(
   measures,
-  ['cars', 'flights', 'movies', 'weather', 'stocks'],
+  ['cars', 'flights', 'movies', 'weather', 'stocks', 'strikes'],
   [
+    // The layer's words for a row (decision 149): counted as the rows themselves.
+    [
+      'strikes',
+      'number of collisions',
+      { asksForValue: true, measures: ['count(*) stated'], placed: ['number of', 'collisions'] },
+    ],
+    [
+      'movies',
+      'how many films',
+      { asksForValue: true, measures: ['count(*) stated'], placed: ['how many', 'films'] },
+    ],
+    [
+      'flights',
+      'count of trips',
+      { asksForValue: true, measures: ['count(*) stated'], placed: ['count of', 'trips'] },
+    ],
     // A superlative after its measure takes it at its extreme; an adjective alone names its
     // measure (the twin for its direction); a bare one with nothing before it is refused.
     [
