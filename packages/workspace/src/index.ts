@@ -89,12 +89,18 @@ export {
   ColumnSemanticsSchema,
   DEFAULT_AGGREGATIONS,
   EMPTY_SEMANTIC_LAYER,
+  RowSemanticsSchema,
   SemanticLayerSchema,
   checkSemanticLayer,
   checkSemanticLayerShape,
   semanticsByColumn,
 } from './semantics/layer.js';
-export type { ColumnSemantics, DefaultAggregation, SemanticLayer } from './semantics/layer.js';
+export type {
+  ColumnSemantics,
+  DefaultAggregation,
+  RowSemantics,
+  SemanticLayer,
+} from './semantics/layer.js';
 export {
   createConversation,
   getConversation,

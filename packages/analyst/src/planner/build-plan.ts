@@ -834,11 +834,20 @@ export function calculationText(plan: AnalysisPlan): string {
   }
 }
 
-/** A restatement with the words read as typos said: `… (reading "orgin" as "origin").` */
+/**
+ * A restatement with the words read as typos said, `… (reading "orgin" as "origin").`, and the
+ * semantic layer's defaults: `… ("cost" is Cost Total $ by the semantic layer, not Cost Other or
+ * Cost Repair).`
+ */
 function withCorrections(restatement: string, reading: Reading): string {
-  if (reading.corrections.length === 0) return restatement;
-  const read = reading.corrections.map((c) => `"${c.written}" as "${c.read}"`).join(', ');
-  return `${restatement.replace(/\.$/, '')} (reading ${read}).`;
+  let said = restatement;
+  if (reading.corrections.length > 0) {
+    const read = reading.corrections.map((c) => `"${c.written}" as "${c.read}"`).join(', ');
+    said = `${said.replace(/\.$/, '')} (reading ${read}).`;
+  }
+  for (const d of unique(reading.layerDefaults, (x) => `${x.words}\n${x.column}`))
+    said = `${said.replace(/\.$/, '')} ("${d.words}" is ${d.column} by the semantic layer, not ${d.others.join(' or ')}).`;
+  return said;
 }
 
 /** The plan in plain words. */

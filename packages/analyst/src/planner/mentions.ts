@@ -28,6 +28,12 @@ export type Mention = Span &
          * columns are also named by it, less surely ("gross": Worldwide Gross; US Gross too).
          */
         alsoNamed?: ColumnSemantics[];
+        /**
+         * The columns `alsoNamed` hold the phrase only as a leading word of their names ("cost" in
+         * Cost Other, Cost Repair), never as the last word that says what they are ("gross" in
+         * US Gross): the steward's column is then the default (decision 148).
+         */
+        alsoLeading?: boolean;
         /** An aggregation the layer's phrase starts with ("minimum temperature": min). */
         implied?: Aggregation;
       }
@@ -46,6 +52,11 @@ export type Mention = Span &
   );
 
 const MAX_PHRASE = 6;
+/**
+ * The weight `semantics/worksheet.ts` gives a name's last word alone (and a synonym of it); its
+ * other words alone weigh less.
+ */
+const LAST_WORD_WEIGHT = 0.55;
 const LONGEST = Math.max(MAX_PHRASE, LONGEST_KEYWORD);
 
 function words(tokens: readonly Token[], start: number, end: number): string {
@@ -127,7 +138,12 @@ export function findMentions(
             column: best.column,
             weight: best.weight,
             others,
-            ...(alsoNamed.length ? { alsoNamed: alsoNamed.map((c) => c.column) } : {}),
+            ...(alsoNamed.length
+              ? {
+                  alsoNamed: alsoNamed.map((c) => c.column),
+                  alsoLeading: alsoNamed.every((c) => c.weight < LAST_WORD_WEIGHT),
+                }
+              : {}),
             ...(implied?.kind === 'aggregation' ? { implied: implied.aggregation } : {}),
           },
           // A phrase only the semantic layer gives yields to a value, a row word or a keyword.

@@ -98,6 +98,22 @@ describe('column roles from profiling', () => {
     expect(disasters.semantics.columns.find((c) => c.name === 'Year')?.role).toBe('year');
   });
 
+  it("takes what a row is from the layer's row noun and its synonyms (decision 149)", () => {
+    const source = {
+      ...w.sources.jobs,
+      semantics: {
+        row: { noun: 'job', synonyms: ['position', 'job opening', 'the vacancy'] },
+        columns: [],
+      },
+    };
+    const { entityPhrases } = describeWorksheet(source, []);
+    expect(entityPhrases).toEqual(
+      expect.arrayContaining(['job', 'position', 'job opening', 'the vacancy']),
+    );
+    const bare = describeWorksheet({ ...w.sources.jobs, semantics: { columns: [] } }, []);
+    expect(bare.entityPhrases).not.toContain('position');
+  });
+
   it('reads a code-named column as an identifier, never summed', () => {
     const source = { ...w.sources.jobs, columns: [{ name: 'zip_code', type: 'integer' as const }] };
     const semantics = describeWorksheet(source, [

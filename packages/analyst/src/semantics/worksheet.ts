@@ -72,7 +72,10 @@ export interface ColumnSemantics {
 export interface WorksheetSemantics {
   source: WorksheetSource;
   columns: ColumnSemantics[];
-  /** Phrases naming what one row is (`flight`, `movie`, `row`), and the worksheet/workbook names. */
+  /**
+   * Phrases naming what one row is (`flight`, `movie`, `row`): the semantic layer's row noun and
+   * its synonyms, the worksheet/workbook names, and "One row per …" in the description.
+   */
   entityPhrases: string[];
   /** The main date or timestamp column (for `by month`, `in 2013`), if any. */
   timeColumn: ColumnSemantics | null;
@@ -214,7 +217,8 @@ function mergePhrases(own: ColumnPhrase[], layer: ColumnPhrase[]): ColumnPhrase[
  * Reads a worksheet's columns and profile into what the planner matches questions against:
  * roles, default aggregations, formats, phrases, twins, and what a row is. The semantic layer
  * (`source.semantics`), when it describes a column, adds its label and synonyms as phrases and
- * sets its default aggregation (sum or average), format, label, unit and decimals.
+ * sets its default aggregation (sum or average), format, label, unit and decimals; its `row` gives
+ * the words for what one row is.
  */
 export function describeWorksheet(
   source: WorksheetSource,
@@ -274,6 +278,13 @@ export function describeWorksheet(
     entityPhrases.add(phraseKey([words[words.length - 1]!]));
   }
   for (const phrase of describedEntities(source.description)) entityPhrases.add(phrase);
+  // What the steward says a row is, and the other words for it ("strike": "hit", "collision").
+  const row = source.semantics?.row;
+  for (const text of row ? [row.noun, ...(row.synonyms ?? [])] : []) {
+    const words = nameWords(text);
+    if (words.length > 0 && !words.every((word) => STOPWORDS.has(word)))
+      entityPhrases.add(phraseKey(words));
+  }
   if (
     timeColumn?.type === 'date' &&
     timeColumn.profile.distinctCount === source.rowCount &&

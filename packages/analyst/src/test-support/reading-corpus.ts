@@ -34,7 +34,7 @@ export function recordedQuestions(): CorpusEntry[] {
 
 /** A reading as plain JSON: columns by name, cues as a list. */
 export function readingJson(reading: Reading): unknown {
-  const { shape, chart, corrections, groupFilter, ...rest } = reading;
+  const { shape, chart, corrections, groupFilter, layerDefaults, ...rest } = reading;
   return {
     ...rest,
     measures: reading.measures.map((m) => ({ ...m, column: m.column?.name ?? null })),
@@ -44,6 +44,7 @@ export function readingJson(reading: Reading): unknown {
     ...(shape ? { shape: { ...shape, columns: shape.columns.map((c) => c.name) } } : {}),
     ...(chart ? { chart } : {}),
     ...(corrections.length > 0 ? { corrections } : {}),
+    ...(layerDefaults.length > 0 ? { layerDefaults } : {}),
     ...(groupFilter
       ? { groupFilter: { ...groupFilter, column: groupFilter.column?.name ?? null } }
       : {}),

@@ -39,6 +39,8 @@ export interface PassEffect {
    * gross minus budget: Worldwide Gross − Production Budget`.
    */
   derived?: string[];
+  /** The semantic layer's word read as its one column, as `cost: Cost Total $`. */
+  layerDefaults?: string[];
 }
 
 const showMeasure = (m: Reading['measures'][number]) =>
@@ -85,6 +87,7 @@ export async function openPassTester(
       shape: reading.shape,
       chart: reading.chart,
       derived: new Set(context.mentions.filter((m) => m.kind === 'column' && m.column.derived)),
+      layerDefaults: reading.layerDefaults.length,
     };
     pass.run(context);
     const effect: PassEffect = {};
@@ -151,6 +154,12 @@ export async function openPassTester(
         : [],
     );
     if (derived.length > 0) effect.derived = derived;
+    const defaults = added(
+      reading.layerDefaults,
+      before.layerDefaults,
+      (d) => `${d.words}: ${d.column}`,
+    );
+    if (defaults) effect.layerDefaults = defaults;
     const placed = context.mentions
       .map((m, index) => ({ m, index }))
       .filter(({ index }) => used.has(index) && !before.used.has(index))

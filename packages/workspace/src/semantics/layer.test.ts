@@ -201,6 +201,26 @@ describe('checkSemanticLayer', () => {
     );
   });
 
+  it('keeps what a row is; refuses a row word that is a column’s name or label, or repeated', () => {
+    const row = { noun: 'movie', synonyms: ['film', 'motion picture'] };
+    const layer = checkSemanticLayer(
+      { columns: [{ column: 'Title', synonyms: ['film'] }], row },
+      COLUMNS,
+    );
+    expect(layer).toEqual({ row, columns: [{ column: 'Title', synonyms: ['film'] }] });
+    expect(checkSemanticLayer({ columns: [] }, COLUMNS)).not.toHaveProperty('row');
+    expect(
+      refusal({
+        columns: [{ column: 'Running Time min', label: 'Runtime' }],
+        row: { noun: 'title', synonyms: ['runtime', 'Film', 'film'] },
+      }),
+    ).toBe(
+      'Semantic layer refused: row: "title" is already the name of column "Title"; ' +
+        'row: "runtime" is already the label of column "Running Time min"; row: "film" is listed twice',
+    );
+    expect(refusal({ columns: [], row: { synonyms: ['film'] } })).toContain('row.noun');
+  });
+
   it('compares words without case, underscores or extra spaces', () => {
     expect(phraseOf('  Miles_per_Gallon ')).toBe('miles per gallon');
     expect(phraseOf('Running  Time\tmin')).toBe('running time min');

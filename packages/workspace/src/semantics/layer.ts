@@ -50,13 +50,31 @@ export const ColumnSemanticsSchema = z.strictObject({
 });
 export type ColumnSemantics = z.infer<typeof ColumnSemanticsSchema>;
 
+/**
+ * What one row of the worksheet is, in the words people use for it (decision 149): its noun
+ * ("strike") and other nouns or verbs for the thing or event a row records ("hit", "collision").
+ * A question that says one of them counts, names or groups the rows themselves.
+ */
+export const RowSemanticsSchema = z.strictObject({
+  noun: text(60).describe('What one row is, in the singular: "flight", "strike", "movie".'),
+  synonyms: z
+    .array(text(60))
+    .max(40)
+    .optional()
+    .describe(
+      'Other words for a row and for the event it records ("hit", "collision" for a strike); none may be a column\'s name or label.',
+    ),
+});
+export type RowSemantics = z.infer<typeof RowSemanticsSchema>;
+
 /** A worksheet's semantic layer: at most one entry per column, in the worksheet's column order. */
 export const SemanticLayerSchema = z.strictObject({
+  row: RowSemanticsSchema.optional().describe('What one row is (optional).'),
   columns: z.array(ColumnSemanticsSchema).max(2000),
 });
 export type SemanticLayer = z.infer<typeof SemanticLayerSchema>;
 
-/** The layer of a worksheet nobody has described yet. */
+/** The layer of a worksheet nobody has described yet (no `row`: the analyst reads names and descriptions). */
 export const EMPTY_SEMANTIC_LAYER: SemanticLayer = Object.freeze({ columns: [] });
 
 const NUMERIC: ReadonlySet<ColumnType> = new Set(['integer', 'number']);
@@ -132,8 +150,10 @@ export function checkSemanticLayer(
       problems.push(`${at}: value synonyms apply to text columns, not to a ${type} column`);
   }
   problems.push(...nameClashes(layer, columns));
+  problems.push(...rowClashes(layer, columns));
   if (problems.length > 0) throw refuse(problems);
   return {
+    ...(layer.row ? { row: layer.row } : {}),
     columns: [...layer.columns].sort(
       (a, b) => byName.get(a.column)!.position - byName.get(b.column)!.position,
     ),
@@ -213,6 +233,30 @@ function nameClashes(layer: SemanticLayer, columns: readonly WorksheetColumn[]):
         values.set(key, here);
       }
     }
+  }
+  return problems;
+}
+
+/**
+ * Row words that would hide a column: one equal to a column's name or label (those name the column
+ * surely), or listed twice. A row word equal to a column's synonym is allowed (a movie is a "film",
+ * which names its Title too) and is read as the rows.
+ */
+function rowClashes(layer: SemanticLayer, columns: readonly WorksheetColumn[]): string[] {
+  if (!layer.row) return [];
+  const problems: string[] = [];
+  const named = new Map<string, string>();
+  for (const column of columns)
+    named.set(phraseOf(column.name), `the name of column ${quote(column.name)}`);
+  for (const entry of layer.columns)
+    if (entry.label) named.set(phraseOf(entry.label), `the label of column ${quote(entry.column)}`);
+  const seen = new Set<string>();
+  for (const word of [layer.row.noun, ...(layer.row.synonyms ?? [])]) {
+    const key = phraseOf(word);
+    const owner = named.get(key);
+    if (owner) problems.push(`row: ${quote(word)} is already ${owner}`);
+    else if (seen.has(key)) problems.push(`row: ${quote(word)} is listed twice`);
+    seen.add(key);
   }
   return problems;
 }

@@ -73,6 +73,11 @@ export interface Reading {
   chart: { kind: 'bar' | 'line'; words: string } | null;
   /** Words read as typos of the worksheet's words ("orgin" as "origin"); see `spelling.ts`. */
   corrections: Array<{ written: string; read: string }>;
+  /**
+   * Words the semantic layer gives one column that other columns' own names hold too, read as the
+   * layer's column ("cost": Cost Total $, not Cost Other or Cost Repair); said in the restatement.
+   */
+  layerDefaults: Array<{ words: string; column: string; others: string[] }>;
   /** Why the question cannot be answered as it stands; set instead of guessing. */
   problem: { code: 'not_understood' | 'needs_clarification'; message: string } | null;
 }
@@ -94,6 +99,7 @@ export function emptyReading(): Reading {
     shape: null,
     chart: null,
     corrections: [],
+    layerDefaults: [],
     problem: null,
   };
 }

@@ -2,6 +2,8 @@ import type { SemanticLayer } from '../../semantics/layer.js';
 
 /** Flight Operations / Airports (`airports.csv`): one row per airport, almost all in the US. */
 export const AIRPORTS_SEMANTICS: SemanticLayer = {
+  // A row is one airport; its other words (airfield, aerodrome) already name the airport's name.
+  row: { noun: 'airport' },
   columns: [
     {
       column: 'iata',

@@ -2,6 +2,25 @@ import type { SemanticLayer } from '../../semantics/layer.js';
 
 /** Bird Strikes / Strikes (`birdstrikes.csv`): one row per wildlife strike reported to the FAA. */
 export const BIRDSTRIKES_SEMANTICS: SemanticLayer = {
+  // A row is one reported strike: the event, also said as a hit, impact, collision or incident,
+  // and as the verb with what was hit ("birds that hit planes"). Not "bird" or "animal": those
+  // are what struck, named by the species and size columns.
+  row: {
+    noun: 'strike',
+    synonyms: [
+      'bird strike',
+      'wildlife strike',
+      'hit',
+      'impact',
+      'collision',
+      'incident',
+      'hit plane',
+      'hit aircraft',
+      'hit airplane',
+      'struck plane',
+      'struck aircraft',
+    ],
+  },
   columns: [
     {
       column: 'Airport Name',

@@ -2,6 +2,9 @@ import type { SemanticLayer } from '../../semantics/layer.js';
 
 /** Automobiles / Cars (`cars.json`): one row per car model of the 1970–1982 model years. */
 export const CARS_SEMANTICS: SemanticLayer = {
+  // A row is one car model of one year, named by Name (labelled "Model": "model" names it, so it
+  // is no row word here). "vehicle" and "automobile" are Name's synonyms too: said alone, the cars.
+  row: { noun: 'car', synonyms: ['car model', 'vehicle', 'automobile', 'auto'] },
   columns: [
     {
       column: 'Name',

@@ -2,6 +2,9 @@ import type { SemanticLayer } from '../../semantics/layer.js';
 
 /** Flight Operations / Flights (`flights-3m.parquet`): one row per scheduled flight. */
 export const FLIGHTS_SEMANTICS: SemanticLayer = {
+  // A row is one flight. Not "departure" or "arrival": they qualify columns ("departure delay",
+  // "arrival airport") and would hide a word that changes the answer.
+  row: { noun: 'flight', synonyms: ['trip', 'journey', 'flight leg'] },
   columns: [
     {
       column: 'date',

@@ -5,6 +5,8 @@ import type { SemanticLayer } from '../../semantics/layer.js';
  * 1955–2005. A year is written as it is (format `text`: no thousands separator).
  */
 export const GAPMINDER_SEMANTICS: SemanticLayer = {
+  // A row is one country's figures in one five-year step; people have no plain noun for it.
+  row: { noun: 'data point' },
   columns: [
     {
       column: 'year',

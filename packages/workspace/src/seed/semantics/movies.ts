@@ -6,6 +6,8 @@ import type { SemanticLayer } from '../../semantics/layer.js';
  * name it; the US figure is asked for as domestic or US.
  */
 export const MOVIES_SEMANTICS: SemanticLayer = {
+  // A row is one movie ("film" and "picture" name its Title as well: said alone, the movies).
+  row: { noun: 'movie', synonyms: ['film', 'picture', 'motion picture', 'feature film'] },
   columns: [
     {
       column: 'Title',

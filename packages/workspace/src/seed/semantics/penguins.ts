@@ -2,6 +2,8 @@ import type { SemanticLayer } from '../../semantics/layer.js';
 
 /** Penguins / Penguins (`penguins.json`): one row per penguin of the Palmer Archipelago study. */
 export const PENGUINS_SEMANTICS: SemanticLayer = {
+  // A row is one penguin measured: an animal, a bird, an individual.
+  row: { noun: 'penguin', synonyms: ['animal', 'bird', 'individual', 'specimen'] },
   columns: [
     {
       column: 'Species',

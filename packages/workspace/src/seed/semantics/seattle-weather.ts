@@ -2,6 +2,8 @@ import type { SemanticLayer } from '../../semantics/layer.js';
 
 /** Seattle Weather / Daily Weather (`seattle-weather.csv`): one row per day, 2012–2015. */
 export const SEATTLE_WEATHER_SEMANTICS: SemanticLayer = {
+  // A row is one day of weather in Seattle.
+  row: { noun: 'day' },
   columns: [
     {
       column: 'date',

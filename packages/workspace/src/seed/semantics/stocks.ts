@@ -2,6 +2,8 @@ import type { SemanticLayer } from '../../semantics/layer.js';
 
 /** Markets / Stocks and Globex Sales / Stocks (`stocks.csv`): one row per company and month. */
 export const STOCKS_SEMANTICS: SemanticLayer = {
+  // No row words: a row is one company's closing price for a month, and every word people use
+  // for it ("price", "quote", "close") names the price column, whose count is the rows' count.
   columns: [
     {
       column: 'symbol',

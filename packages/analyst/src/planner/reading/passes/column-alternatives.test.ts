@@ -14,13 +14,29 @@ describePass(
         problem: 'needs_clarification',
       },
     ],
-    // A layer's word for one column that another column's name holds too is asked about.
+    // A layer's word for one column that another column's name ends with is asked about: US
+    // Gross is a gross as much as Worldwide Gross.
     [
       'movies',
       'average gross by genre',
       {
         alternatives: ['"gross" as Worldwide Gross', '"gross" may also mean US Gross'],
         problem: 'needs_clarification',
+      },
+    ],
+    // Held by the others only as a leading word (Cost Other, Cost Repair), it is the layer's
+    // stated default: read on that column, the others offered (decision 148).
+    [
+      'movies',
+      'average imdb by genre',
+      { alternatives: ['"imdb" may also mean IMDB Votes'], layerDefaults: ['imdb: IMDB Rating'] },
+    ],
+    [
+      'strikes',
+      'average cost per strike for Delta',
+      {
+        alternatives: ['"cost" may also mean Cost Other', '"cost" may also mean Cost Repair'],
+        layerDefaults: ['cost: Cost Total $'],
       },
     ],
     // So is a comparison on them: the maximum below 0 and the minimum below 0 are other days.

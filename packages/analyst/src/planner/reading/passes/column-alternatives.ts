@@ -42,7 +42,9 @@ function qualified(
 /**
  * A column phrase that names others as well ("temperature": temp_max, temp_min): offers two of them,
  * and asks which one when the phrase is what the question measures, also when the semantic layer
- * gives it to one column but another column's own name holds it ("gross").
+ * gives it to one column but another column's name ends with it ("gross": US Gross). When the
+ * other columns hold it only as a leading word ("cost": Cost Other, Cost Repair), the layer's
+ * column is read and the choice is said.
  */
 export const columnAlternatives: ReadingPass = {
   name: 'column-alternatives',
@@ -76,8 +78,7 @@ export const columnAlternatives: ReadingPass = {
     mentions.forEach((m) => {
       if (m.kind !== 'column') return;
       // A steward's word for one column that another column's own name holds too ("gross": the
-      // layer says Worldwide Gross, US Gross says gross) is offered; measured, it is asked about
-      // like any phrase naming two columns (precision first: never picked silently).
+      // layer says Worldwide Gross, US Gross says gross): the other columns are offered.
       const others = [...m.others, ...(m.alsoNamed ?? [])];
       if (others.length === 0) return;
       // Once per question: the measures it reads are few, and so is the work.
@@ -92,7 +93,7 @@ export const columnAlternatives: ReadingPass = {
         })),
       );
       // A measure read from words that name two columns as well ("temperature": the daily maximum
-      // or minimum; "gross": US or worldwide) is asked about, never picked silently.
+      // or minimum) is asked about, never picked silently.
       // "highest temperature" took the matching twin (temp_max): nothing to ask.
       const measured = reading.measures.some(
         (x) =>
@@ -101,6 +102,18 @@ export const columnAlternatives: ReadingPass = {
           !(x.aggregation === 'max' && /max|high/i.test(m.column.name)) &&
           !(x.aggregation === 'min' && /min|low/i.test(m.column.name)),
       );
+      // The steward's word for exactly one column ("cost": Cost Total $) is the layer's stated
+      // default over columns whose names hold it only as a leading word (Cost Other, Cost Repair):
+      // read as the layer says, and said so in the restatement (decision 148). A column named for
+      // what the word says ("gross": US Gross is a gross as much as Worldwide Gross) still asks.
+      if (measured && m.others.length === 0 && m.alsoLeading) {
+        reading.layerDefaults.push({
+          words: m.words,
+          column: m.column.name,
+          others: others.map((c) => c.name),
+        });
+        return;
+      }
       // So is a comparison on such words ("days with temperature below 0": the maximum or the
       // minimum below 0 are different days).
       const compared =

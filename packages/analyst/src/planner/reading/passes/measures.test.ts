@@ -3,8 +3,24 @@ import { measures } from './measures.js';
 
 describePass(
   measures,
-  ['cars', 'flights', 'movies', 'weather', 'stocks', 'penguins'],
+  ['cars', 'flights', 'movies', 'weather', 'stocks', 'penguins', 'strikes'],
   [
+    // The layer's words for a row (decision 149): counted as the rows themselves.
+    [
+      'strikes',
+      'number of collisions',
+      { asksForValue: true, measures: ['count(*) stated'], placed: ['number of', 'collisions'] },
+    ],
+    [
+      'movies',
+      'how many films',
+      { asksForValue: true, measures: ['count(*) stated'], placed: ['how many', 'films'] },
+    ],
+    [
+      'flights',
+      'count of trips',
+      { asksForValue: true, measures: ['count(*) stated'], placed: ['count of', 'trips'] },
+    ],
     // A superlative after its measure takes it at its extreme; an adjective alone names its
     // measure (the twin for its direction); a bare one with nothing before it is refused.
     [
@@ -327,20 +343,6 @@ describePass(
         asksForValue: true,
         superlatives: ['asc lightest'],
         placed: ['lightest', 'car'],
-      },
-    ],
-    // The rows called by their noun before a superlative are asked for by name: one for a
-    // singular noun, ten for a plural.
-    [
-      'movies',
-      'the movie with the highest imdb rating',
-      {
-        measures: ['max(IMDB Rating) stated'],
-        dimensions: ['Title'],
-        ranking: 'desc 1',
-        asksForValue: true,
-        superlatives: ['desc highest'],
-        placed: ['movie', 'highest', 'imdb rating'],
       },
     ],
     // A count of a discrete measure counts its distinct values.

@@ -156,7 +156,7 @@ function sharedColumn(context: ReadingContext, index: number): ColumnSemantics |
 export const measures: ReadingPass = {
   name: 'measures',
   run(context) {
-    const { mentions, reading, semantics, used, superlatives, at, use, next, previous } = context;
+    const { mentions, reading, semantics, used, superlatives, at, use, next } = context;
     let groupsAsked: boolean | undefined;
     let trailingAverage = false;
     // Set inside the walk below (a closure), so typed by a cast rather than narrowed to null.
@@ -535,27 +535,6 @@ export const measures: ReadingPass = {
               : 'defaulted',
           words: explicit || superlative ? words : target.words,
         });
-        // "the airport with the highest latitude", "movies with the highest budget": the rows
-        // called by their noun before the superlative are what is asked for, by their names.
-        const rows = at(previous(index, 3));
-        const id = rowLabel(semantics);
-        if (
-          superlative &&
-          !explicit &&
-          !hasGrouping() &&
-          rows?.kind === 'entity' &&
-          id &&
-          !reading.ranking
-        ) {
-          use(previous(index, 3));
-          reading.dimensions.push({ column: id, grain: null, source: 'defaulted', words: null });
-          const plural = /s$/i.test(rows.words);
-          reading.ranking = {
-            direction: superlative.direction,
-            limit: plural ? 10 : 1,
-            words: m.words,
-          };
-        }
         return;
       }
       if (

@@ -27,5 +27,19 @@ describePass(
     // A ranking was asked for: it stays.
     ['cars', 'top 3 origin with the highest horsepower', {}],
     ['cars', 'highest horsepower', {}],
+    // The rows' own noun beside it: the rows named and ranked, as "which film" does (decision 149).
+    [
+      'movies',
+      'the film with the most votes',
+      { dimensions: ['Title'], ranking: 'desc 10', placed: ['film'] },
+    ],
+    [
+      'movies',
+      'the movie with the highest imdb rating',
+      { dimensions: ['Title'], ranking: 'desc 10', placed: ['movie'] },
+    ],
+    // Rows without names, or called only "rows": the bare extreme stays.
+    ['flights', 'the longest flight distance', {}],
+    ['movies', 'the record with the highest budget', {}],
   ],
 );

@@ -1,7 +1,10 @@
+import { entityColumn } from '../columns.js';
 import type { ReadingPass } from '../context.js';
 
 const WHICH = /^(which|what)\b/i;
 const GROUP_CUE = /^(for |in |on )?(each|every|per|by)\b/i;
+/** Words for rows in general: they name no rows of their own. */
+const GENERIC_ROWS = /^(rows?|records?|entr(y|ies)|items?|lines?|observations?|cases?)$/i;
 
 /**
  * A superlative over groups. A measure averaged by default is taken at its maximum (minimum for
@@ -13,8 +16,32 @@ const GROUP_CUE = /^(for |in |on )?(each|every|per|by)\b/i;
  */
 export const superlativeRanking: ReadingPass = {
   name: 'superlative-ranking',
-  run({ reading, superlatives }) {
-    if (superlatives.length === 0 || reading.dimensions.length === 0 || reading.ranking) return;
+  run({ reading, superlatives, mentions, used, use, semantics }) {
+    if (superlatives.length === 0 || reading.ranking) return;
+    // "the film with the highest gross", "what was the highest grossing film": the rows' own noun
+    // beside a superlative over no grouping asks for the rows, named as "which film" names them
+    // (decision 149); never the bare extreme without the row that holds it.
+    if (
+      reading.dimensions.length === 0 &&
+      !reading.calculation &&
+      !reading.shape &&
+      reading.measures.some((m) => m.column)
+    ) {
+      const index = mentions.findIndex(
+        (x, i) => x.kind === 'entity' && !used.has(i) && !GENERIC_ROWS.test(x.words),
+      );
+      const column = index >= 0 ? entityColumn(semantics, mentions[index]!.words) : undefined;
+      if (column) {
+        reading.dimensions.push({
+          column,
+          grain: null,
+          source: 'stated',
+          words: mentions[index]!.words,
+        });
+        use(index);
+      }
+    }
+    if (reading.dimensions.length === 0) return;
     const first = superlatives[0]!;
     const extreme = first.direction === 'desc' ? 'max' : 'min';
     reading.measures = reading.measures.map((m) =>
