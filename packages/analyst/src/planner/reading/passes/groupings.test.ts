@@ -3,8 +3,20 @@ import { groupings } from './groupings.js';
 
 describePass(
   groupings,
-  ['cars', 'stocks', 'weather', 'flights'],
+  ['cars', 'stocks', 'weather', 'flights', 'airports'],
   [
+    // The rows' noun after "by", with a count word after it or a column of groups before "by",
+    // ranks those groups by their rows, never groups by each row.
+    [
+      'airports',
+      'top 5 states by airport count',
+      { measures: ['count(*) stated'], placed: ['by', 'airport', 'count'] },
+    ],
+    [
+      'airports',
+      'cities by airports',
+      { measures: ['count(*) stated'], placed: ['by', 'airports'] },
+    ],
     ['cars', 'average horsepower by origin', { dimensions: ['Origin'], placed: ['by', 'origin'] }],
     // A grain word naming what a row is, between an aggregation and its measure, groups nothing;
     // one that does not ("monthly" over days) still groups.

@@ -17,7 +17,7 @@ import type { ReadingPass } from '../context.js';
 export const groupings: ReadingPass = {
   name: 'groupings',
   run(context) {
-    const { mentions, reading, semantics, used, at, use, next } = context;
+    const { mentions, reading, semantics, used, at, use, next, previous } = context;
     const rowGrainOfMeasure = (index: number) => isRowGrainOfMeasure(context, index);
     mentions.forEach((m, index) => {
       if (used.has(index)) return;
@@ -65,6 +65,25 @@ export const groupings: ReadingPass = {
             });
           }
         } else if (t.kind === 'entity') {
+          // "top 5 states by airport count", "cities by airports": the rows' noun after "by",
+          // with a count word after it or a column of groups before "by", is what ranks those
+          // groups (their number of rows), not a grouping by each row.
+          const countAfter = keywordOf(at(target + 1), 'count') ? target + 1 : -1;
+          const before = at(previous(index, 1));
+          const groupsBefore =
+            before?.kind === 'column' &&
+            !used.has(previous(index, 1)) &&
+            (before.column.role === 'category' || before.column.role === 'identifier');
+          if (countAfter >= 0 || groupsBefore) {
+            reading.measures.push({
+              column: null,
+              aggregation: 'count',
+              source: 'stated',
+              words: `${words} ${t.words}${countAfter >= 0 ? ` ${at(countAfter)!.words}` : ''}`,
+            });
+            use(index, target, ...(countAfter >= 0 ? [countAfter] : []));
+            break;
+          }
           const id = entityColumn(semantics, t.words);
           if (!id) break;
           reading.dimensions.push({

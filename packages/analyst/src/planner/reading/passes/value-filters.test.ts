@@ -40,6 +40,18 @@ describePass(
     ['weather', 'days with more than 10 mm of rain', { placed: ['rain'] }],
     ['weather', 'total rain in 2013', {}],
     ['weather', 'rain days by month', { found: ['weather = rain'], placed: ['rain'] }],
+    // A value said as one of another column's values: that column's form when the place names
+    // give one ("New York state": NY), else refused, never filtered on the city.
+    [
+      'airports',
+      'airports in New York state',
+      { found: ['state = NY'], placed: ['New York', 'state'] },
+    ],
+    [
+      'airports',
+      'airports in the state of Chicago',
+      { problem: 'not_understood', placed: ['state', 'Chicago'] },
+    ],
     // "top" before a number ranks, though TOP is an airport's code.
     ['airports', 'airports by state, top 10', {}],
     // DEN is an origin and a destination: nothing tells them apart.

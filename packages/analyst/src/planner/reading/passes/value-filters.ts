@@ -1,5 +1,6 @@
 import type { ValueMatch } from '../../../semantics/values.js';
 import type { WorksheetSemantics } from '../../../semantics/worksheet.js';
+import { US_STATES } from '../../../text/lexicon.js';
 import { unitFactor } from '../../../text/units.js';
 import { keywordOf, type Mention } from '../../mentions.js';
 import { measureNamedByValue } from '../columns.js';
@@ -65,6 +66,7 @@ export const valueFilters: ReadingPass = {
     used,
     namedColumns,
     foundValues,
+    values,
     at,
     use,
     previous,
@@ -141,6 +143,39 @@ export const valueFilters: ReadingPass = {
       use(index);
       if (twin && before >= 0 && keywordOf(at(before), 'twin')) use(before);
       const column = chosen[0]!.column;
+      // "New York state", "the state of Washington": the value said as one of another column's
+      // values. That column's own form of it ("NY") is read when the place names give one;
+      // otherwise the turn is refused, never filtered on the column that holds the words.
+      const sayer = [index + 1, index - 1, index - 2].find((j) => {
+        const near = at(j);
+        return (
+          near?.kind === 'column' &&
+          !used.has(j) &&
+          near.others.length === 0 &&
+          near.column.name !== column &&
+          near.column.role === 'category' &&
+          (j !== index - 2 || /^of$/i.test(at(index - 1)?.words ?? ''))
+        );
+      });
+      const said = sayer === undefined ? undefined : at(sayer);
+      if (said?.kind === 'column') {
+        const code = US_STATES.get(m.words.toLowerCase());
+        use(sayer!);
+        if (code && values.valuesOf(said.column.name).includes(code)) {
+          foundValues.push({
+            column: said.column.name,
+            value: code,
+            index,
+            words: `${m.words} (read as ${code})`,
+          });
+          return;
+        }
+        reading.problem = {
+          code: 'not_understood',
+          message: `"${m.words}" is a value of ${column}, not of ${said.column.name}: I did not answer for ${column} ${m.words} instead. Name a value ${said.column.name} holds.`,
+        };
+        return;
+      }
       // "large wildlife", "origin Japan": a column named next to its own value only says where it is.
       for (const j of [index - 1, index + 1]) {
         const near = at(j);
