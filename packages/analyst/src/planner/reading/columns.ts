@@ -26,15 +26,24 @@ export function timeDimension(
 }
 
 /**
- * The column that names a row ("the top 3 cars"): a text identifier, or else the text column with
- * the most distinct values when most rows have a value of their own (car model names repeat a little).
+ * The column that names a row ("the top 3 cars"): a text column called a name or title holding a
+ * value of its own for most rows, else a text identifier, else the text column with the most
+ * distinct values when most rows have a value of their own (car model names repeat a little).
  */
 export function rowLabel(semantics: WorksheetSemantics): ColumnSemantics | undefined {
+  const rows = semantics.source.rowCount;
+  const mostlyOwn = (c: ColumnSemantics) =>
+    c.type === 'string' && c.profile.distinctCount >= 0.5 * rows && rows > 1;
+  // A column called a name or title names a row better than a code does (an airport's name, not
+  // its IATA code), as people and the count cue read rows.
+  const named = semantics.columns.find(
+    (c) => mostlyOwn(c) && /\b(name|title)\b/i.test(c.name.replace(/_/g, ' ')),
+  );
+  if (named) return named;
   const id = semantics.columns.find((c) => c.role === 'identifier' && c.type === 'string');
   if (id) return id;
-  const rows = semantics.source.rowCount;
   return semantics.columns
-    .filter((c) => c.type === 'string' && c.profile.distinctCount >= 0.5 * rows && rows > 1)
+    .filter(mostlyOwn)
     .sort((a, b) => b.profile.distinctCount - a.profile.distinctCount)[0];
 }
 
@@ -59,7 +68,8 @@ export function entityColumn(
 }
 
 /**
- * Whether the mention at `index` is a grain word between an aggregation and a measure that names
+ * Whether the mention at `index` is a grain word between an aggregation (or a superlative: "the
+ * highest monthly price") and a measure that names
  * what a row is ("average daily maximum temperature" where a row is a day; "average monthly price"
  * where a row is a company and month): it says what each value is, and groups nothing.
  */
@@ -74,7 +84,8 @@ export function isRowGrainOfMeasure(
     grain !== undefined &&
     semantics.timeColumn !== null &&
     semantics.entityPhrases.includes(grain.grain) &&
-    keywordOf(at(previous(index, 1)), 'aggregation') !== undefined &&
+    (keywordOf(at(previous(index, 1)), 'aggregation') !== undefined ||
+      keywordOf(at(previous(index, 1)), 'superlative') !== undefined) &&
     after?.kind === 'column' &&
     after.column.role === 'measure'
   );

@@ -345,6 +345,28 @@ describePass(
         placed: ['lightest', 'car'],
       },
     ],
+    // A quantity before a date column counts the rows it dates; a grain word between a
+    // superlative and a measure that names what a row is groups nothing.
+    [
+      'movies',
+      'which year had the most movie releases',
+      {
+        measures: ['count(*) stated'],
+        asksForValue: true,
+        superlatives: ['desc most'],
+        placed: ['most', 'movie', 'releases'],
+      },
+    ],
+    [
+      'stocks',
+      'highest monthly price for each stock',
+      {
+        measures: ['avg(price) defaulted'],
+        asksForValue: true,
+        superlatives: ['desc highest'],
+        placed: ['highest', 'price'],
+      },
+    ],
     // A count of a discrete measure counts its distinct values.
     [
       'cars',

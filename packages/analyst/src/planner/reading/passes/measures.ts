@@ -206,7 +206,7 @@ export const measures: ReadingPass = {
       }
       // "average daily maximum temperature" where a row is a day: the grain word says what each
       // value is (the groupings pass placed it without a grouping).
-      if (aggregation && isRowGrainOfMeasure(context, targetIndex))
+      if ((aggregation || superlative) && isRowGrainOfMeasure(context, targetIndex))
         targetIndex = next(targetIndex, 1);
       // "average 2009 price", "total 2015 rainfall", "how many Nolan films": a year the time
       // filters read, or a value the value filters read, sits between the word and its measure.
@@ -251,6 +251,26 @@ export const measures: ReadingPass = {
       const found = at(targetIndex);
       // "which year had the most rain": "rain" is a value (weather = rain) and the layer's word
       // for a measure (precipitation); the days counted or the amount summed are both readings.
+      // "which year had the most movie releases": a quantity before a date column counts the rows
+      // it dates (the releases), never the latest date.
+      if (
+        superlative &&
+        QUANTITY.has(m.words.toLowerCase()) &&
+        found?.kind === 'column' &&
+        found.column.role === 'temporal' &&
+        !used.has(targetIndex)
+      ) {
+        use(index, targetIndex);
+        reading.asksForValue = true;
+        superlatives.push({ direction: superlative.direction, words: m.words });
+        reading.measures.push({
+          column: null,
+          aggregation: 'count',
+          source: 'stated',
+          words: `${m.words} ${found.words}`,
+        });
+        return;
+      }
       if (superlative && QUANTITY.has(m.words.toLowerCase()) && found?.kind === 'value') {
         const key = phraseKey(found.words.split(' '));
         const amount = semantics.columns.find(
