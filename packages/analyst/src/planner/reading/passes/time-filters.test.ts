@@ -5,6 +5,27 @@ describePass(
   timeFilters,
   ['cars', 'disasters', 'electricity', 'stocks', 'weather'],
   [
+    // A season is its months of every year; "fall" only after "in"/"the" (else a change); winter
+    // with a year, and two seasons together, are not answered.
+    [
+      'weather',
+      'average max temperature in summer',
+      { filters: ['month of date is one of June, July, August'], placed: ['summer'] },
+    ],
+    [
+      'weather',
+      'total precipitation in the fall',
+      { filters: ['month of date is one of September, October, November'], placed: ['fall'] },
+    ],
+    [
+      'weather',
+      'rainy days in winter 2014',
+      {
+        filters: ['year of date is 2014'],
+        problem: 'needs_clarification',
+        placed: ['winter', '2014'],
+      },
+    ],
     // A date written whole is that day (never the year with two numbers left over), a bound, or
     // with a second date one inclusive range.
     [

@@ -8,6 +8,15 @@ import type { ReadFilter, Reading } from '../reading.js';
 
 const YEAR = /^(1[89]\d\d|20\d\d|2100)$/;
 
+/** The months of a season, meteorological and northern (the demo's places are). */
+const SEASONS: Readonly<Record<string, readonly number[]>> = {
+  spring: [3, 4, 5],
+  summer: [6, 7, 8],
+  autumn: [9, 10, 11],
+  fall: [9, 10, 11],
+  winter: [12, 1, 2],
+};
+
 function isYear(mention: Mention | undefined): mention is Extract<Mention, { kind: 'number' }> {
   return mention?.kind === 'number' && YEAR.test(String(mention.value));
 }
@@ -237,6 +246,42 @@ export const timeFilters: ReadingPass = {
       }
       if (m.kind === 'month' && semantics.timeColumn && !isYear(at(index + 1))) {
         addFilter(filterOf(semantics.timeColumn.name, 'eq', m.month, 'month'), 'stated', m.words);
+        use(index);
+        return;
+      }
+      const season =
+        m.kind === 'word' || m.kind === 'keyword' ? SEASONS[m.words.toLowerCase()] : undefined;
+      if (
+        season &&
+        semantics.timeColumn &&
+        (m.words.toLowerCase() !== 'fall' ||
+          /^(in|during|the|this|last)$/i.test(at(index - 1)?.words ?? ''))
+      ) {
+        // "in summer", "rainy days in winter": the season's months of every year (meteorological,
+        // northern hemisphere). Winter with a year is asked: which December goes with it is not said.
+        const column = semantics.timeColumn.name;
+        if (reading.filters.some((f) => f.filter.column === column && f.filter.part === 'month')) {
+          // "winter and summer": two seasons are never both true of a day.
+          reading.problem ??= {
+            code: 'not_understood',
+            message: `I read two seasons or months together ("${m.words}" and another): no day is in both, so I did not answer an empty table. Ask for one at a time, or "by month".`,
+          };
+          use(index);
+          return;
+        }
+        if (season.includes(12) && isYear(at(index + 1))) {
+          reading.problem ??= {
+            code: 'needs_clarification',
+            message: `"${m.words} ${at(index + 1)!.words}" may start in December of the year before or end in December of ${at(index + 1)!.words}. Name the months, for example "from December ${Number(at(index + 1)!.words) - 1} to February ${at(index + 1)!.words}".`,
+          };
+          use(index);
+          return;
+        }
+        addFilter(
+          filterOf(column, 'in', season as PlanFilter['value'], 'month'),
+          'stated',
+          m.words,
+        );
         use(index);
         return;
       }
