@@ -36,6 +36,13 @@ export const FILLER_WORDS: ReadonlySet<string> = new Set([
   'recorded',
   'released',
   'published',
+  // That a row was made or taken, which every row was: "cars built after 1979", "penguins
+  // measured on each island", "distance flown".
+  'built',
+  'manufactured',
+  'measured',
+  'observed',
+  'flown',
   // Linking a row to what it holds, as "with" does: "strikes involving large wildlife".
   'involved',
   'involving',

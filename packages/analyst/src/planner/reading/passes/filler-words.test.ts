@@ -18,6 +18,9 @@ describePass(
     ['weather', 'average wind by weather kind', { placed: ['kind'] }],
     // ("released" beside Release Date is now the semantic layer's synonym, placed as the column.)
     ['movies', 'how many movies were released in 1998', {}],
+    // That a row was made or taken, which every row was.
+    ['cars', 'average mpg of cars built after 1979', { placed: ['built'] }],
+    ['penguins', 'how many penguins were measured on each island', { placed: ['measured'] }],
     // What a row holds, said as its effect.
     ['strikes', 'what % of strikes caused substantial damage', { placed: ['caused'] }],
     // A name from the worksheet's own description says where to look.
