@@ -120,6 +120,7 @@ export {
   VALUE_FORMATS,
   ValueFormatSchema,
   chartFields,
+  countedGroupsColumn,
 } from './tools/analyses.js';
 export type {
   Aggregation,

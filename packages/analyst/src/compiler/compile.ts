@@ -1,9 +1,10 @@
-import type {
-  AnalysisPlan,
-  ColumnType,
-  PlanDimension,
-  PlanFilter,
-  PlanMeasure,
+import {
+  countedGroupsColumn,
+  type AnalysisPlan,
+  type ColumnType,
+  type PlanDimension,
+  type PlanFilter,
+  type PlanMeasure,
 } from '@ask-analyst/protocol';
 import { quoteIdentifier } from '@ask-analyst/workspace';
 
@@ -339,18 +340,13 @@ function countGroupsSql(
   inner: readonly string[],
   params: Params,
 ): string {
-  const counted = plan.measures[0];
-  if (
-    plan.dimensions.length > 0 ||
-    plan.measures.length !== 1 ||
-    counted?.column == null ||
-    counted.aggregation !== 'count_distinct'
-  ) {
+  const counted = countedGroupsColumn(plan);
+  if (counted === null) {
     throw new PlanError(
       'count_groups_where needs no dimension and one measure, a count_distinct of the groups counted',
     );
   }
-  const group = columnOf(columns, counted.column, 'measures[0]').sql;
+  const group = columnOf(columns, counted, 'measures[0]').sql;
   const compared = measureSql(
     columns,
     { column: calc.column, aggregation: calc.aggregation, label: 'compared' },

@@ -1,4 +1,5 @@
 import {
+  countedGroupsColumn,
   TIME_GRAINS,
   type Aggregation,
   type AnalysisPlan,
@@ -253,13 +254,7 @@ export function checkPlan(plan: AnalysisPlan, target: PlanTarget): PlanProblem |
       if (found) return found;
     }
   } else if (calculation?.kind === 'count_groups_where') {
-    const counted = plan.measures[0];
-    if (
-      plan.dimensions.length > 0 ||
-      plan.measures.length !== 1 ||
-      counted?.column == null ||
-      counted.aggregation !== 'count_distinct'
-    ) {
+    if (countedGroupsColumn(plan) === null) {
       return problem(
         'calculation',
         'calculation: count_groups_where needs no dimension and one measure, the count_distinct of the column whose values (the groups) are counted.',

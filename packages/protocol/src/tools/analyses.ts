@@ -225,6 +225,21 @@ export const AnalysisPlanSchema = z.strictObject({
 export type AnalysisPlan = z.infer<typeof AnalysisPlanSchema>;
 
 /**
+ * The column whose values (the groups) a `count_groups_where` plan counts: its one measure, a
+ * `count_distinct` of that column, with no dimension. Null when the plan is not of that shape,
+ * which the plan checker refuses and the compiler fails closed on.
+ */
+export function countedGroupsColumn(plan: AnalysisPlan): string | null {
+  const counted = plan.measures[0];
+  return plan.dimensions.length === 0 &&
+    plan.measures.length === 1 &&
+    counted?.column != null &&
+    counted.aggregation === 'count_distinct'
+    ? counted.column
+    : null;
+}
+
+/**
  * The plan as an answer carries it: the fields added since the first plans are optional there, so
  * answers stored before them still parse unchanged and validate against the published schema.
  */
