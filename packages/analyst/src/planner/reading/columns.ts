@@ -126,16 +126,23 @@ export function grainOf(
 }
 
 /**
- * The measure a value's words also name in the semantic layer ("rain": a weather value, and the
- * layer's word for precipitation), or undefined.
+ * The measure the semantic layer names with `words` ("rain": the layer's word for precipitation,
+ * also a weather value), or undefined.
  */
+export function measureNamedByLayer(
+  words: string,
+  semantics: WorksheetSemantics,
+): ColumnSemantics | undefined {
+  const key = phraseKey(words.split(' '));
+  return semantics.columns.find(
+    (c) => c.role === 'measure' && c.phrases.some((p) => p.key === key && p.layer !== undefined),
+  );
+}
+
+/** The measure a value mention's words also name in the semantic layer, or undefined. */
 export function measureNamedByValue(
   mention: Mention | undefined,
   semantics: WorksheetSemantics,
 ): ColumnSemantics | undefined {
-  if (mention?.kind !== 'value') return undefined;
-  const key = phraseKey(mention.words.split(' '));
-  return semantics.columns.find(
-    (c) => c.role === 'measure' && c.phrases.some((p) => p.key === key && p.layer !== undefined),
-  );
+  return mention?.kind === 'value' ? measureNamedByLayer(mention.words, semantics) : undefined;
 }

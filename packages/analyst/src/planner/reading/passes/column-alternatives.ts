@@ -1,6 +1,6 @@
 import type { ColumnSemantics } from '../../../semantics/worksheet.js';
-import { phraseKey } from '../../../text/tokens.js';
 import type { Mention } from '../../mentions.js';
+import { measureNamedByLayer } from '../columns.js';
 import type { ReadingPass } from '../context.js';
 import type { Reading } from '../reading.js';
 
@@ -53,11 +53,7 @@ export const columnAlternatives: ReadingPass = {
     // for a measure (no precipitation): other days, so the turn asks.
     for (const f of reading.filters) {
       if (f.filter.op !== 'ne' || f.source !== 'value_matched') continue;
-      const key = phraseKey((f.words ?? '').split(' '));
-      const amount = semantics.columns.find(
-        (c) =>
-          c.role === 'measure' && c.phrases.some((p) => p.key === key && p.layer !== undefined),
-      );
+      const amount = measureNamedByLayer(f.words ?? '', semantics);
       if (!amount || reading.problem) continue;
       reading.problem = {
         code: 'needs_clarification',

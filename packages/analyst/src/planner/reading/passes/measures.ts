@@ -272,11 +272,7 @@ export const measures: ReadingPass = {
         return;
       }
       if (superlative && QUANTITY.has(m.words.toLowerCase()) && found?.kind === 'value') {
-        const key = phraseKey(found.words.split(' '));
-        const amount = semantics.columns.find(
-          (c) =>
-            c.role === 'measure' && c.phrases.some((p) => p.key === key && p.layer !== undefined),
-        );
+        const amount = measureNamedByValue(found, semantics);
         if (amount) {
           use(index);
           reading.problem = {
