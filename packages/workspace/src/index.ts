@@ -88,7 +88,9 @@ export { getSemanticLayer, setSemanticLayer } from './store/semantic-layers.js';
 export {
   ColumnSemanticsSchema,
   DEFAULT_AGGREGATIONS,
+  CONDITION_OPS,
   EMPTY_SEMANTIC_LAYER,
+  NamedConditionSchema,
   RowSemanticsSchema,
   SemanticLayerSchema,
   checkSemanticLayer,
@@ -98,6 +100,7 @@ export {
 export type {
   ColumnSemantics,
   DefaultAggregation,
+  NamedCondition,
   RowSemantics,
   SemanticLayer,
 } from './semantics/layer.js';

@@ -387,6 +387,15 @@ export function buildPlan(
   if (calculation?.calculation.kind === 'share_where' && !calculation.words) {
     calculation = followedCondition(calculation.calculation, filters, reading.cues.has('also'));
   }
+  // "percentage of late flights by origin": each origin's share of the late flights, or the share
+  // of each origin's flights that were late? Both are answers; neither is said.
+  const namedFilter = filters.find((f) => f.named !== undefined);
+  if (calculation?.calculation.kind === 'share_of_total' && dimensions.length > 0 && namedFilter) {
+    return refused(
+      'needs_clarification',
+      `"${calculation.words}" with "${namedFilter.words ?? namedFilter.named}" by ${dimensions.map((d) => d.column.name).join(' and ')} may be each group's share of the rows where ${namedFilter.text}, or the share of each group's rows where ${namedFilter.text}: ask for one of them, or for how many by ${dimensions[0]!.column.name}.`,
+    );
+  }
   if (calculation?.calculation.kind === 'share_of_total' && dimensions.length === 0) {
     const shared = shareCondition(calculation, filters, measures, semantics);
     if (shared.ok) {
@@ -683,8 +692,18 @@ function shareCondition(
       message: string;
     } {
   const rowsCounted = measures.every((m) => m.column === null && m.aggregation === 'count');
-  const condition = filters.filter((f) => f.filter.op !== 'not_null');
-  const scope = filters.filter((f) => f.filter.op === 'not_null');
+  // A condition the semantic layer names ("what percentage of flights from ATL were late") is the
+  // share's condition; the question's other filters say which rows it is a share of.
+  const named = filters.filter((f) => f.named !== undefined);
+  const namedColumns = new Set(named.map((f) => f.filter.column));
+  const byName =
+    named.length > 0 &&
+    namedColumns.size === 1 &&
+    filters.every((f) => f.named !== undefined || !namedColumns.has(f.filter.column));
+  const condition = byName ? named : filters.filter((f) => f.filter.op !== 'not_null');
+  const scope = byName
+    ? filters.filter((f) => f.named === undefined)
+    : filters.filter((f) => f.filter.op === 'not_null');
   const columns = new Set(condition.map((f) => f.filter.column));
   if (rowsCounted && condition.length > 0 && condition.length <= 2 && columns.size === 1) {
     return {
@@ -845,6 +864,8 @@ function withCorrections(restatement: string, reading: Reading): string {
     const read = reading.corrections.map((c) => `"${c.written}" as "${c.read}"`).join(', ');
     said = `${said.replace(/\.$/, '')} (reading ${read}).`;
   }
+  for (const c of unique(reading.namedConditions, (x) => x.text))
+    said = `${said.replace(/\.$/, '')} ("${c.words}": ${c.text}, by the semantic layer).`;
   for (const d of unique(reading.layerDefaults, (x) => `${x.words}\n${x.column}`))
     said = `${said.replace(/\.$/, '')} ("${d.words}" is ${d.column} by the semantic layer, not ${d.others.join(' or ')}).`;
   return said;

@@ -1,7 +1,12 @@
 import type { Aggregation } from '@ask-analyst/protocol';
 import { MONTH_WORDS, WEEKDAYS } from '../text/lexicon.js';
 import { wordForms, type ValueIndex, type ValueMatch } from '../semantics/values.js';
-import type { ColumnPhrase, ColumnSemantics, WorksheetSemantics } from '../semantics/worksheet.js';
+import type {
+  ColumnPhrase,
+  ColumnSemantics,
+  ConditionSemantics,
+  WorksheetSemantics,
+} from '../semantics/worksheet.js';
 import { STOPWORDS, type Token } from '../text/tokens.js';
 import { SCALE_WORDS } from '../text/units.js';
 import { KEYWORDS, LONGEST_KEYWORD, type Keyword } from './keywords.js';
@@ -36,7 +41,15 @@ export type Mention = Span &
         alsoLeading?: boolean;
         /** An aggregation the layer's phrase starts with ("minimum temperature": min). */
         implied?: Aggregation;
+        /**
+         * The phrase is also the layer's word for a condition on this column ("late": delay
+         * above 0): the named-conditions pass reads it as the condition unless the question
+         * measures or compares the column with it ("how late", "10 minutes late").
+         */
+        condition?: ConditionSemantics;
       }
+    /** A word the semantic layer gives rows meeting a condition, and no column ("on time"). */
+    | { kind: 'condition'; condition: ConditionSemantics }
     | { kind: 'value'; matches: ValueMatch[] }
     | { kind: 'entity' }
     | {
@@ -84,6 +97,16 @@ function columnPhrases(semantics: WorksheetSemantics) {
 
 const phraseCache = new WeakMap<WorksheetSemantics, ReturnType<typeof columnPhrases>>();
 
+/** The semantic layer's condition words by phrase key (as written, no other word forms). */
+function conditionPhrases(semantics: WorksheetSemantics): Map<string, ConditionSemantics> {
+  const byKey = new Map<string, ConditionSemantics>();
+  for (const condition of semantics.conditions)
+    for (const key of condition.keys) if (!byKey.has(key)) byKey.set(key, condition);
+  return byKey;
+}
+
+const conditionCache = new WeakMap<WorksheetSemantics, Map<string, ConditionSemantics>>();
+
 /**
  * Reads a question into mentions, left to right, longest phrase first: columns (by name, words of
  * the name, synonyms), values of text columns, what a row is, keywords, numbers and months. Every
@@ -98,6 +121,11 @@ export function findMentions(
   if (!phrases) {
     phrases = columnPhrases(semantics);
     phraseCache.set(semantics, phrases);
+  }
+  let conditions = conditionCache.get(semantics);
+  if (!conditions) {
+    conditions = conditionPhrases(semantics);
+    conditionCache.set(semantics, conditions);
   }
   const entities = new Set(semantics.entityPhrases);
   const mentions: Mention[] = [];
@@ -149,6 +177,29 @@ export function findMentions(
           // A phrase only the semantic layer gives yields to a value, a row word or a keyword.
           rank: length * 10 + (best.weight >= 0.85 && best.layer !== 'only' ? 5 : 1),
         });
+        break;
+      }
+    }
+    // A condition word of the semantic layer ("late", "on time"): on the column mention when the
+    // same words name its column, else a mention of its own, before values, keywords and row words.
+    if (conditions.size > 0) {
+      for (let length = Math.min(MAX_PHRASE, tokens.length - i); length >= 1; length -= 1) {
+        const condition = conditions.get(keys[length]!);
+        if (!condition) continue;
+        const column = candidates.find((c) => c.mention.kind === 'column');
+        if (
+          column?.mention.kind === 'column' &&
+          column.mention.end === i + length &&
+          column.mention.column === condition.column
+        ) {
+          column.mention.condition = condition;
+          column.rank = length * 10 + 6;
+        } else {
+          candidates.push({
+            mention: { ...span(length), kind: 'condition', condition },
+            rank: length * 10 + 6,
+          });
+        }
         break;
       }
     }

@@ -666,14 +666,40 @@ describe('questions it cannot answer', () => {
   });
 
   it('a count beside a column named alone fails: the column limits the count, unsaid how', async () => {
-    // "late" is the layer's word for delay: counting every flight and averaging their delay
-    // would answer another question.
-    const late = await analyze(w, 'flights', 'how many flights arrived late');
+    // "lateness" is the layer's word for delay but no condition: counting every flight and
+    // averaging their delay would answer another question.
+    const late = await analyze(w, 'flights', 'how many flights had lateness');
     expect(late).toMatchObject({ ok: false, code: 'not_understood' });
-    if (!late.ok) expect(late.message).toContain('"late" names delay');
+    if (!late.ok) expect(late.message).toContain('"lateness" names delay');
     // Said with its aggregation, the measure stands beside the count.
     const both = await ask(w, 'flights', 'number of flights and average delay');
     expect(both.query.plan.measures.map((m) => m.aggregation)).toEqual(['count', 'avg']);
+  });
+
+  it('a condition the semantic layer names filters the rows, and is said', async () => {
+    // Flights' layer: "late" (also "arrived late", "delayed") is a delay above 0.
+    const late = await ask(w, 'flights', 'how many flights arrived late');
+    expect(late.query.plan.filters).toEqual([{ column: 'delay', op: 'gt', value: 0, part: null }]);
+    expect(late.interpretation.restatement).toContain('"arrived late": delay is above 0');
+    // As the condition of a share, the other filters the rows it is a share of.
+    const share = await ask(w, 'flights', 'what percentage of flights from ATL were late');
+    expect(share.query.plan.calculation).toEqual({
+      kind: 'share_where',
+      where: [{ column: 'delay', op: 'gt', value: 0, part: null }],
+    });
+    expect(share.query.plan.filters).toEqual([
+      { column: 'origin', op: 'eq', value: 'ATL', part: null },
+    ]);
+    // Measured and a condition at once.
+    const average = await ask(w, 'flights', 'average delay of delayed flights');
+    expect(average.query.plan.measures).toMatchObject([{ column: 'delay', aggregation: 'avg' }]);
+    expect(average.query.plan.filters).toHaveLength(1);
+    // A share by a group with a named condition: of which rows is not said.
+    const grouped = await analyze(w, 'flights', 'percentage of late flights by origin');
+    expect(grouped).toMatchObject({ ok: false, code: 'needs_clarification' });
+    // A word no condition names still fails.
+    const tardy = await analyze(w, 'flights', 'how many flights were tardy');
+    expect(tardy).toMatchObject({ ok: false, code: 'not_understood' });
   });
 
   it('a question with nothing of the worksheet in it fails and names what it did not match', async () => {

@@ -69,9 +69,24 @@ export interface ColumnSemantics {
   };
 }
 
+/**
+ * A word the semantic layer gives rows that meet a condition on one column ("late": delay above
+ * 0), with its other words; `keys` are their phrase keys, matched as the question writes them.
+ */
+export interface ConditionSemantics {
+  word: string;
+  keys: string[];
+  column: ColumnSemantics;
+  op: 'eq' | 'ne' | 'gt' | 'gte' | 'lt' | 'lte';
+  value: string | number | boolean;
+  description: string | null;
+}
+
 export interface WorksheetSemantics {
   source: WorksheetSource;
   columns: ColumnSemantics[];
+  /** The semantic layer's named conditions on the columns (none when it names none). */
+  conditions: ConditionSemantics[];
   /**
    * Phrases naming what one row is (`flight`, `movie`, `row`): the semantic layer's row noun and
    * its synonyms, the worksheet/workbook names, and "One row per …" in the description.
@@ -292,5 +307,22 @@ export function describeWorksheet(
   ) {
     entityPhrases.add('day');
   }
-  return { source, columns, entityPhrases: [...entityPhrases], timeColumn };
+  const conditions: ConditionSemantics[] = [];
+  for (const condition of source.semantics?.conditions ?? []) {
+    const column = columns.find((c) => c.name === condition.column);
+    if (!column) continue;
+    const keys = [condition.word, ...(condition.synonyms ?? [])]
+      .map((text) => nameWords(text))
+      .filter((words) => words.length > 0 && !words.every((word) => STOPWORDS.has(word)))
+      .map((words) => phraseKey(words));
+    conditions.push({
+      word: condition.word,
+      keys: [...new Set(keys)],
+      column,
+      op: condition.op,
+      value: condition.value,
+      description: condition.description ?? null,
+    });
+  }
+  return { source, columns, conditions, entityPhrases: [...entityPhrases], timeColumn };
 }

@@ -34,7 +34,8 @@ export function recordedQuestions(): CorpusEntry[] {
 
 /** A reading as plain JSON: columns by name, cues as a list. */
 export function readingJson(reading: Reading): unknown {
-  const { shape, chart, corrections, groupFilter, layerDefaults, ...rest } = reading;
+  const { shape, chart, corrections, groupFilter, layerDefaults, namedConditions, ...rest } =
+    reading;
   return {
     ...rest,
     measures: reading.measures.map((m) => ({ ...m, column: m.column?.name ?? null })),
@@ -45,6 +46,7 @@ export function readingJson(reading: Reading): unknown {
     ...(chart ? { chart } : {}),
     ...(corrections.length > 0 ? { corrections } : {}),
     ...(layerDefaults.length > 0 ? { layerDefaults } : {}),
+    ...(namedConditions.length > 0 ? { namedConditions } : {}),
     ...(groupFilter
       ? { groupFilter: { ...groupFilter, column: groupFilter.column?.name ?? null } }
       : {}),

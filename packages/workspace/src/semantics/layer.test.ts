@@ -221,6 +221,53 @@ describe('checkSemanticLayer', () => {
     expect(refusal({ columns: [], row: { synonyms: ['film'] } })).toContain('row.noun');
   });
 
+  it('keeps named conditions; refuses one on no column, of the wrong type, or naming another word', () => {
+    const long = {
+      word: 'long',
+      synonyms: ['lengthy', 'runtime'],
+      description: 'Runs over two hours.',
+      column: 'Running Time min',
+      op: 'gt' as const,
+      value: 120,
+    };
+    const layer = checkSemanticLayer(
+      { columns: [{ column: 'Running Time min', synonyms: ['runtime'] }], conditions: [long] },
+      COLUMNS,
+    );
+    expect(layer.conditions).toEqual([long]);
+    expect(checkSemanticLayer({ columns: [] }, COLUMNS)).not.toHaveProperty('conditions');
+    expect(
+      refusal({
+        columns: [{ column: 'Running Time min', label: 'Runtime' }],
+        row: { noun: 'movie' },
+        conditions: [
+          { word: 'short', column: 'Length', op: 'lt', value: 90 },
+          { word: 'hit', column: 'US Gross', op: 'gt', value: 'big' },
+          { word: 'untitled', column: 'Title', op: 'lt', value: 'A' },
+          {
+            word: 'long',
+            synonyms: ['runtime', 'movie', 'LONG'],
+            column: 'Running Time min',
+            op: 'gt',
+            value: 120,
+          },
+          { word: 'domestic hit', synonyms: ['title'], column: 'US Gross', op: 'gte', value: 1e8 },
+        ],
+      }),
+    ).toBe(
+      'Semantic layer refused: condition "short": the worksheet has no column "Length"; ' +
+        'condition "hit": gt "big" does not fit a integer column; ' +
+        'condition "untitled": lt "A" does not fit a string column; ' +
+        'condition "long": "runtime" is already the label of column "Running Time min"; ' +
+        'condition "long": "movie" is already a word for the rows; ' +
+        'condition "long": "LONG" is listed twice; ' +
+        'condition "domestic hit": "title" is already the name of column "Title"',
+    );
+    expect(
+      refusal({ columns: [], conditions: [{ word: 'x', column: 'Title', op: 'like', value: 1 }] }),
+    ).toContain('conditions.0.op');
+  });
+
   it('compares words without case, underscores or extra spaces', () => {
     expect(phraseOf('  Miles_per_Gallon ')).toBe('miles per gallon');
     expect(phraseOf('Running  Time\tmin')).toBe('running time min');

@@ -67,10 +67,39 @@ export const RowSemanticsSchema = z.strictObject({
 });
 export type RowSemantics = z.infer<typeof RowSemanticsSchema>;
 
+/** How a named condition compares its column with its value. */
+export const CONDITION_OPS = ['eq', 'ne', 'gt', 'gte', 'lt', 'lte'] as const;
+
+/**
+ * A word people use for rows that meet a condition on one column, as a steward defines it: "late"
+ * for flights whose arrival delay is above 0, "on time" for those at or below 0. A question that
+ * says the word ("what share of flights arrived late") filters on the condition.
+ */
+export const NamedConditionSchema = z.strictObject({
+  word: text(60).describe('The word for rows that meet the condition: "late", "on time".'),
+  synonyms: z
+    .array(text(60))
+    .max(20)
+    .optional()
+    .describe('Other words or forms people use for it: "delayed", "behind schedule".'),
+  description: text(300).optional().describe('What the condition means, in words.'),
+  column: z.string().min(1).max(300).describe('The exact name of the column it compares.'),
+  op: z.enum(CONDITION_OPS).describe('How the column compares with the value.'),
+  value: z
+    .union([z.number().finite(), z.string().min(1).max(300), z.boolean()])
+    .describe('A number for a numeric column, a value for a text column, true or false.'),
+});
+export type NamedCondition = z.infer<typeof NamedConditionSchema>;
+
 /** A worksheet's semantic layer: at most one entry per column, in the worksheet's column order. */
 export const SemanticLayerSchema = z.strictObject({
   row: RowSemanticsSchema.optional().describe('What one row is (optional).'),
   columns: z.array(ColumnSemanticsSchema).max(2000),
+  conditions: z
+    .array(NamedConditionSchema)
+    .max(100)
+    .optional()
+    .describe('Words for rows that meet a condition on one column ("late": delay above 0).'),
 });
 export type SemanticLayer = z.infer<typeof SemanticLayerSchema>;
 
@@ -151,9 +180,11 @@ export function checkSemanticLayer(
   }
   problems.push(...nameClashes(layer, columns));
   problems.push(...rowClashes(layer, columns));
+  problems.push(...conditionProblems(layer, columns));
   if (problems.length > 0) throw refuse(problems);
   return {
     ...(layer.row ? { row: layer.row } : {}),
+    ...(layer.conditions?.length ? { conditions: layer.conditions } : {}),
     columns: [...layer.columns].sort(
       (a, b) => byName.get(a.column)!.position - byName.get(b.column)!.position,
     ),
@@ -257,6 +288,77 @@ function rowClashes(layer: SemanticLayer, columns: readonly WorksheetColumn[]): 
     if (owner) problems.push(`row: ${quote(word)} is already ${owner}`);
     else if (seen.has(key)) problems.push(`row: ${quote(word)} is listed twice`);
     seen.add(key);
+  }
+  return problems;
+}
+
+/**
+ * Named conditions that would not read one way: a column the worksheet does not have, an op or a
+ * value that does not fit the column's type (an order on text, a word compared with a number), and
+ * a word that names something else: listed twice, a column's name or label, another column's
+ * synonym, a value synonym or a row word. A condition's word may be a synonym of its own column
+ * ("late" for the delay): the analyst reads it as the column where the question measures it ("how
+ * late", "10 minutes late") and as the condition otherwise.
+ */
+function conditionProblems(layer: SemanticLayer, columns: readonly WorksheetColumn[]): string[] {
+  if (!layer.conditions?.length) return [];
+  const problems: string[] = [];
+  const byName = new Map(columns.map((column) => [column.name, column]));
+  const named = new Map<string, { column: string | null; what: string }>();
+  for (const column of columns)
+    named.set(phraseOf(column.name), {
+      column: null,
+      what: `the name of column ${quote(column.name)}`,
+    });
+  for (const entry of layer.columns) {
+    if (entry.label)
+      named.set(phraseOf(entry.label), {
+        column: null,
+        what: `the label of column ${quote(entry.column)}`,
+      });
+    for (const synonym of entry.synonyms ?? [])
+      if (!named.has(phraseOf(synonym)))
+        named.set(phraseOf(synonym), {
+          column: entry.column,
+          what: `a synonym of column ${quote(entry.column)}`,
+        });
+    for (const { synonyms } of entry.values ?? [])
+      for (const synonym of synonyms)
+        named.set(phraseOf(synonym), {
+          column: null,
+          what: `a value synonym of column ${quote(entry.column)}`,
+        });
+  }
+  for (const word of layer.row ? [layer.row.noun, ...(layer.row.synonyms ?? [])] : [])
+    named.set(phraseOf(word), { column: null, what: 'a word for the rows' });
+  const seen = new Set<string>();
+  for (const condition of layer.conditions) {
+    const at = `condition ${quote(condition.word)}`;
+    const column = byName.get(condition.column);
+    if (!column) {
+      problems.push(`${at}: the worksheet has no column ${quote(condition.column)}`);
+      continue;
+    }
+    const { type } = column;
+    const ordered = condition.op !== 'eq' && condition.op !== 'ne';
+    const fits =
+      typeof condition.value === 'number'
+        ? NUMERIC.has(type)
+        : typeof condition.value === 'boolean'
+          ? type === 'boolean' && !ordered
+          : type === 'string' && !ordered;
+    if (!fits)
+      problems.push(
+        `${at}: ${condition.op} ${quote(String(condition.value))} does not fit a ${type} column`,
+      );
+    for (const word of [condition.word, ...(condition.synonyms ?? [])]) {
+      const key = phraseOf(word);
+      const owner = named.get(key);
+      if (seen.has(key)) problems.push(`${at}: ${quote(word)} is listed twice`);
+      else if (owner && owner.column !== condition.column)
+        problems.push(`${at}: ${quote(word)} is already ${owner.what}`);
+      seen.add(key);
+    }
   }
   return problems;
 }

@@ -31,6 +31,8 @@ export interface ReadFilter {
   words: string | null;
   /** Shown in the restatement: `origin is ATL`, `year of date is 2013`. */
   text: string;
+  /** The semantic layer's word for the condition this filter is ("late": delay above 0). */
+  named?: string;
 }
 
 /** What one question says, before it is merged with the conversation and made a plan. */
@@ -78,6 +80,11 @@ export interface Reading {
    * layer's column ("cost": Cost Total $, not Cost Other or Cost Repair); said in the restatement.
    */
   layerDefaults: Array<{ words: string; column: string; others: string[] }>;
+  /**
+   * Words read as the semantic layer's named conditions and the filter each is (`late`, `delay is
+   * above 0`), said in the restatement.
+   */
+  namedConditions: Array<{ words: string; text: string }>;
   /** Why the question cannot be answered as it stands; set instead of guessing. */
   problem: { code: 'not_understood' | 'needs_clarification'; message: string } | null;
 }
@@ -100,6 +107,7 @@ export function emptyReading(): Reading {
     chart: null,
     corrections: [],
     layerDefaults: [],
+    namedConditions: [],
     problem: null,
   };
 }

@@ -23,7 +23,6 @@ export const FLIGHTS_SEMANTICS: SemanticLayer = {
         'late',
         'lateness',
         'minutes late',
-        'late arrival',
         'arrival lateness',
         'tardiness',
         'delay minutes',
@@ -79,6 +78,35 @@ export const FLIGHTS_SEMANTICS: SemanticLayer = {
       ],
       defaultAggregation: 'count_distinct',
       format: 'text',
+    },
+  ],
+  // What people call a flight by its arrival delay. Late is any delay above 0, as the delay
+  // column counts it (not the 15 minutes of the DOT's on-time statistics, which this data does
+  // not follow); on time is the rest, early below 0.
+  conditions: [
+    {
+      word: 'late',
+      synonyms: ['delayed', 'late arrival', 'arrived late', 'arriving late', 'behind schedule'],
+      description: 'Arrived after its scheduled time: an arrival delay above 0 minutes.',
+      column: 'delay',
+      op: 'gt',
+      value: 0,
+    },
+    {
+      word: 'on time',
+      synonyms: ['punctual', 'on schedule', 'arrived on time', 'on time arrival'],
+      description: 'Arrived no later than scheduled: an arrival delay of 0 minutes or less.',
+      column: 'delay',
+      op: 'lte',
+      value: 0,
+    },
+    {
+      word: 'early',
+      synonyms: ['ahead of schedule', 'arrived early', 'early arrival'],
+      description: 'Arrived before its scheduled time: an arrival delay below 0 minutes.',
+      column: 'delay',
+      op: 'lt',
+      value: 0,
     },
   ],
 };

@@ -11,6 +11,7 @@ import { groupings } from './groupings.js';
 import { leftovers } from './leftovers.js';
 import { measures } from './measures.js';
 import { namedColumns } from './named-columns.js';
+import { namedConditions } from './named-conditions.js';
 import { numberBeforeColumn } from './number-before-column.js';
 import { numericComparisons } from './numeric-comparisons.js';
 import { ranking } from './ranking.js';
@@ -35,6 +36,7 @@ export const READING_PASSES: readonly ReadingPass[] = [
   columnArithmetic,
   followUpCues,
   timeFilters,
+  namedConditions,
   groupings,
   valueFilters,
   valueLists,
