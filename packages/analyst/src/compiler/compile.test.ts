@@ -164,6 +164,34 @@ describe('compilePlan', () => {
   });
 });
 
+describe('spread', () => {
+  it('takes the sample standard deviation, variance and range of a numeric column', async () => {
+    const values = (await readFixtureRows('cars'))
+      .map((row) => row.Horsepower as number | null)
+      .filter((hp): hp is number => hp !== null);
+    const mean = values.reduce((a, b) => a + b, 0) / values.length;
+    const variance = values.reduce((a, b) => a + (b - mean) ** 2, 0) / (values.length - 1);
+    const spread = async (question: string) =>
+      (await ask(w, 'cars', question)).table.rows[0]![0] as number;
+    expect(await spread('standard deviation of horsepower')).toBeCloseTo(Math.sqrt(variance), 6);
+    expect(await spread('variance of horsepower')).toBeCloseTo(variance, 4);
+    expect(await spread('range of horsepower')).toBe(Math.max(...values) - Math.min(...values));
+    const grouped = await ask(w, 'cars', 'std dev of horsepower by origin');
+    expect(grouped.query.sql).toContain('stddev_samp(');
+    expect(grouped.table.rows).toHaveLength(3);
+  });
+
+  it('refuses a spread of text', () => {
+    for (const aggregation of ['stddev', 'variance', 'range'] as const)
+      expect(() =>
+        compilePlan(
+          plan({ measures: [{ column: 'Name', aggregation, label: 'Spread of Name' }] }),
+          carColumns,
+        ),
+      ).toThrow(PlanError);
+  });
+});
+
 describe('top_per_group', () => {
   it('keeps the first row of each group in the sort order: one winner per group', async () => {
     // Computed from the rows themselves: each origin's car with the highest horsepower.

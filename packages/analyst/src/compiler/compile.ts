@@ -71,6 +71,17 @@ function measureSql(columns: Columns, measure: PlanMeasure, index: number): stri
     case 'avg':
       if (!NUMERIC.has(type)) break;
       return `${measure.aggregation}(${sql})`;
+    // The sample's spread, as DuckDB's stddev and variance are (n - 1); a range in doubles, so
+    // the difference of two large integers cannot overflow.
+    case 'stddev':
+      if (!NUMERIC.has(type)) break;
+      return `stddev_samp(${sql})`;
+    case 'variance':
+      if (!NUMERIC.has(type)) break;
+      return `var_samp(${sql})`;
+    case 'range':
+      if (!NUMERIC.has(type)) break;
+      return `(max(${sql}) - CAST(min(${sql}) AS DOUBLE))`;
   }
   throw new PlanError(
     `measures[${index}]: ${measure.aggregation} does not apply to ${type} column ${measure.column}`,

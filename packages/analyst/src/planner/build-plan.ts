@@ -46,6 +46,9 @@ const AGGREGATION_WORDS: Record<Aggregation, string> = {
   min: 'Minimum',
   max: 'Maximum',
   median: 'Median',
+  stddev: 'Standard deviation of',
+  variance: 'Variance of',
+  range: 'Range of',
 };
 const GRAIN_WORDS: Record<TimeGrain, string> = {
   year: 'Year',

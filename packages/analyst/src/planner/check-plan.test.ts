@@ -87,6 +87,18 @@ describe('checkPlan', () => {
       'measures[0].column',
     );
     expect(fieldOf({ measures: [] })).toBe('measures');
+    // A spread (standard deviation, variance, range) is of numbers only.
+    for (const aggregation of ['stddev', 'variance', 'range'] as const) {
+      expect(fieldOf({ measures: [{ column: 'Release Date', aggregation, label: 'S' }] })).toBe(
+        'measures[0].aggregation',
+      );
+      expect(
+        checkPlan(
+          { ...base, measures: [{ column: 'Worldwide Gross', aggregation, label: 'S' }] },
+          target,
+        ),
+      ).toBeNull();
+    }
   });
 
   it('names a filter value of the wrong type for its column', () => {

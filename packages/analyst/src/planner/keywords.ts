@@ -39,6 +39,12 @@ add('total|sum|sum of|overall|combined|cumulative|altogether|in total', {
   aggregation: 'sum',
 });
 add('median|middle', { kind: 'aggregation', aggregation: 'median' });
+add('standard deviation|std dev|std deviation|stdev|stddev|std|standard dev', {
+  kind: 'aggregation',
+  aggregation: 'stddev',
+});
+add('variance', { kind: 'aggregation', aggregation: 'variance' });
+add('range', { kind: 'aggregation', aggregation: 'range' });
 add('maximum|max', { kind: 'aggregation', aggregation: 'max' });
 add('minimum|min', { kind: 'aggregation', aggregation: 'min' });
 add('how many|number of|count of|count|no of|amount of|tally', { kind: 'count' });

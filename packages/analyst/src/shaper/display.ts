@@ -68,11 +68,13 @@ export function displayColumns(
     if (m.aggregation === 'count' || m.aggregation === 'count_distinct') {
       shown.decimals = 0;
     } else {
-      if (source.unit) shown.unit = source.unit;
+      // A variance is in the unit squared, which is left unsaid.
+      if (source.unit && m.aggregation !== 'variance') shown.unit = source.unit;
       if (source.decimals !== undefined) {
         const wholeColumn = column?.format === 'integer' && source.decimals === 0;
-        shown.decimals = m.aggregation === 'avg' && wholeColumn ? 1 : source.decimals;
-        if (m.aggregation === 'avg' && wholeColumn) shown.format = 'number';
+        const fractional = ['avg', 'stddev', 'variance'].includes(m.aggregation);
+        shown.decimals = fractional && wholeColumn ? 1 : source.decimals;
+        if (fractional && wholeColumn) shown.format = 'number';
       }
     }
     display.set(m.label, shown);

@@ -44,13 +44,15 @@ export function outputFormats(
       m.label,
       counted
         ? 'integer'
-        : source?.format === 'currency'
-          ? 'currency'
-          : source?.type === 'integer' && m.aggregation !== 'avg' && m.aggregation !== 'median'
-            ? 'integer'
-            : source?.format === 'date' || source?.format === 'timestamp'
-              ? source.format
-              : 'number',
+        : m.aggregation === 'variance'
+          ? 'number'
+          : source?.format === 'currency'
+            ? 'currency'
+            : source?.type === 'integer' && ['sum', 'min', 'max', 'range'].includes(m.aggregation)
+              ? 'integer'
+              : source?.format === 'date' || source?.format === 'timestamp'
+                ? source.format
+                : 'number',
     );
   }
   formats.set('Share of total', 'percent');

@@ -54,6 +54,10 @@ export type TurnErrorCode = z.infer<typeof TurnErrorCodeSchema>;
 // exact worksheet column names; the compiler checks every one against the worksheet's schema.
 // ---------------------------------------------------------------------------------------------
 
+/**
+ * How a measure is aggregated. `stddev` and `variance` are the sample's (n - 1), as DuckDB's
+ * `stddev` and `variance` are; `range` is the maximum minus the minimum.
+ */
 export const AGGREGATIONS = [
   'count',
   'count_distinct',
@@ -62,6 +66,9 @@ export const AGGREGATIONS = [
   'min',
   'max',
   'median',
+  'stddev',
+  'variance',
+  'range',
 ] as const;
 export const AggregationSchema = z.enum(AGGREGATIONS);
 export type Aggregation = z.infer<typeof AggregationSchema>;

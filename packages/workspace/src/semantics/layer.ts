@@ -1,13 +1,23 @@
-import { AGGREGATIONS, ValueFormatSchema, type ColumnType } from '@ask-analyst/protocol';
+import { ValueFormatSchema, type ColumnType } from '@ask-analyst/protocol';
 import { z } from 'zod';
 import type { WorksheetColumn } from '../data/types.js';
 import { WorkspaceError } from '../errors.js';
 
 /**
  * What a measure named without an aggregation is summarised by. `none` is Power BI's "don't
- * summarize": a number that only groups or labels (a year, a code, a coordinate).
+ * summarize": a number that only groups or labels (a year, a code, a coordinate). A spread
+ * (standard deviation, variance, range) is asked for by name, never a column's default.
  */
-export const DEFAULT_AGGREGATIONS = [...AGGREGATIONS, 'none'] as const;
+export const DEFAULT_AGGREGATIONS = [
+  'count',
+  'count_distinct',
+  'sum',
+  'avg',
+  'min',
+  'max',
+  'median',
+  'none',
+] as const;
 export type DefaultAggregation = (typeof DEFAULT_AGGREGATIONS)[number];
 
 const text = (max: number) => z.string().trim().min(1).max(max);

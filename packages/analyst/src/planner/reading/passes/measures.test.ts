@@ -194,6 +194,34 @@ describePass(
       'average profit by genre',
       { asksForValue: true, problem: 'not_understood', placed: ['average'] },
     ],
+    // A spread: of one column of numbers, never of names or dates.
+    [
+      'cars',
+      'standard deviation of horsepower',
+      {
+        measures: ['stddev(Horsepower) stated'],
+        asksForValue: true,
+        placed: ['standard deviation', 'horsepower'],
+      },
+    ],
+    [
+      'cars',
+      'range of weight',
+      {
+        measures: [
+          'range(Weight_in_lbs) stated',
+          'min(Weight_in_lbs) stated',
+          'max(Weight_in_lbs) stated',
+        ],
+        asksForValue: true,
+        placed: ['range', 'weight'],
+      },
+    ],
+    [
+      'cars',
+      'variance of name',
+      { asksForValue: true, problem: 'not_understood', placed: ['variance', 'name'] },
+    ],
     [
       'cars',
       'sum of year',

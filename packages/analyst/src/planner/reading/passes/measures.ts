@@ -456,6 +456,21 @@ export const measures: ReadingPass = {
           };
           return;
         }
+        const spread = explicit === 'stddev' || explicit === 'variance' || explicit === 'range';
+        if (
+          spread &&
+          (column.derived ||
+            column.role === 'identifier' ||
+            column.role === 'category' ||
+            (column.type !== 'integer' && column.type !== 'number'))
+        ) {
+          // A spread is of a column's numbers: never of names, dates or a formula of two columns.
+          reading.problem = {
+            code: 'not_understood',
+            message: `I read "${words}", but a standard deviation, variance or range is taken of one column of numbers, and ${column.name} is ${column.derived ? 'a formula of two columns' : column.type === 'date' || column.type === 'timestamp' ? 'a date' : 'not a number'}. Ask for its minimum and maximum instead.`,
+          };
+          return;
+        }
         if (column.role === 'identifier' || column.role === 'category') {
           if (superlative && ADJECTIVE_MEASURES[m.words.toLowerCase()]) {
             // "the heaviest species": the adjective names a measure to rank the groups by; never
@@ -542,6 +557,13 @@ export const measures: ReadingPass = {
               ? 'max'
               : 'min'
             : column.defaultAggregation);
+        if (chosen === 'range') {
+          // "the range of horsepower": the span, and where it runs from and to (people asking
+          // for a range mean either).
+          for (const aggregation of ['range', 'min', 'max'] as const)
+            reading.measures.push({ column, aggregation, source: 'stated', words });
+          return;
+        }
         reading.measures.push({
           column,
           aggregation: chosen,
