@@ -21,6 +21,9 @@ import type {
   SlotSource,
 } from './reading/reading.js';
 
+/** A ranking's cut keeps every group tied at it (decision 154); its slot says so. */
+export const TIES_KEPT = ', with every group tied at the cut';
+
 /** The previous turn of a conversation, as a follow-up builds on it. */
 export interface PreviousTurn {
   question: string;
@@ -533,7 +536,7 @@ export function buildPlan(
     if (limit !== null) {
       sortSlots.push({
         slot: 'limit',
-        text: `${ranking.direction === 'desc' ? 'top' : 'bottom'} ${limit}`,
+        text: `${ranking.direction === 'desc' ? 'top' : 'bottom'} ${limit}${TIES_KEPT}`,
         source: ranking.words && /\d/.test(ranking.words) ? 'stated' : 'defaulted',
         words: ranking.words || null,
       });

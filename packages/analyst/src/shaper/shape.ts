@@ -251,6 +251,14 @@ function describeRow(row: readonly Cell[], plan: AnalysisPlan, display: Display)
     .join(', ');
 }
 
+/** Groups named in a sentence: "A, B and C", the first five and how many more. */
+function names(rows: readonly (readonly Cell[])[], plan: AnalysisPlan, display: Display): string {
+  const named = rows.slice(0, 5).map((row) => describeRow(row, plan, display));
+  if (rows.length > named.length)
+    return `${named.join(', ')} and ${rows.length - named.length} more`;
+  return named.length > 1 ? `${named.slice(0, -1).join(', ')} and ${named.at(-1)}` : named.join('');
+}
+
 /**
  * A factual paragraph written from the numbers only: the single value (after "Yes." or "No." for a
  * question whether there are any); or the top and bottom groups and how many there are; or the
@@ -347,12 +355,27 @@ export function summarize(
   const ranked = plan.sort[0]?.by === 'measure';
   // Every group with the same value (rows named, one each): no group is the highest.
   const value = first[valueIndex];
+  const extreme = plan.sort[0]?.direction === 'asc' ? 'lowest' : 'highest';
+  // Groups tied at the cut of a "top N" are all shown (decision 154), and the summary says so.
+  const cut = ranked && plan.limit !== null && rows.length > plan.limit ? plan.limit : null;
+  const tied =
+    cut === null ? [] : rows.filter((row) => row[valueIndex] === rows[cut - 1]![valueIndex]);
+  const end = plan.sort[0]?.direction === 'asc' ? 'bottom' : 'top';
+  if (cut !== null && tied.includes(first)) {
+    const after = rows.length > tied.length;
+    return `${names(tied, plan, display)} tie for the ${extreme} ${subject}: ${fmt(value ?? null)}, so ${rows.length} are shown for the ${end} ${cut}${after ? `; ${describeRow(lastRow, plan, display)} is last shown with ${fmt(lastRow[valueIndex] ?? null)}` : ''} (${groups}).`;
+  }
   if (rows.length > 1 && ranked && rows.every((row) => row[valueIndex] === value)) {
     return `${subject} by ${plan.dimensions.map((d) => d.label).join(' and ')}: ${fmt(value ?? null)} for each of the ${groups}${table.truncated ? `, first ${rows.length.toLocaleString('en-US')} shown` : ''}.`;
   }
-  let text = `${describeRow(first, plan, display)} has the ${plan.sort[0]?.direction === 'asc' ? 'lowest' : 'highest'} ${subject}: ${fmt(first[valueIndex] ?? null)}`;
+  let text = `${describeRow(first, plan, display)} has the ${extreme} ${subject}: ${fmt(first[valueIndex] ?? null)}`;
   if (!ranked) text = `${subject} by ${plan.dimensions.map((d) => d.label).join(' and ')}`;
-  if (rows.length > 1 && ranked) {
+  if (cut !== null) {
+    const second = rows[1]!;
+    if (!tied.includes(second))
+      text += `, followed by ${describeRow(second, plan, display)} (${fmt(second[valueIndex] ?? null)})`;
+    text += `; ${names(tied, plan, display)} tie at ${fmt(tied[0]![valueIndex] ?? null)} at the cut of the ${end} ${cut}, so ${rows.length} are shown`;
+  } else if (rows.length > 1 && ranked) {
     const second = rows[1]!;
     text += `, followed by ${describeRow(second, plan, display)} (${fmt(second[valueIndex] ?? null)})`;
     if (rows.length > 2)
