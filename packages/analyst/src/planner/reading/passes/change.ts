@@ -2,6 +2,13 @@ import { keywordOf } from '../../mentions.js';
 import type { ReadingPass } from '../context.js';
 
 /**
+ * A change asked as one amount: "how much did …", "the change in …", "the percentage increase",
+ * "% change". "How did X change from A to B" asks for the path, and keeps every period.
+ */
+const AMOUNT =
+  /\bhow much\b|\bthe (?:percent(?:age)? )?(?:change|increase|decrease|growth|rise|fall|decline|drop)\b|(?:\bpercent(?:age)?|%) ?(?:change|increase|decrease|growth|rise|fall|decline|drop)\b/i;
+
+/**
  * "Change", "growth", "increase": a change over time (the plan adds a time grouping if none). A
  * change of nothing measured, counted or called by the rows' noun ("how much did MSFT change",
  * "which stock grew the most") is
@@ -9,11 +16,15 @@ import type { ReadingPass } from '../context.js';
  */
 export const change: ReadingPass = {
   name: 'change',
-  run({ mentions, reading, semantics, used, use, followsTurn }) {
+  run({ question, mentions, reading, semantics, used, use, followsTurn }) {
     mentions.forEach((m, index) => {
       if (used.has(index) || !keywordOf(m, 'change')) return;
       use(index);
-      reading.calculation = { calculation: { kind: 'change_over_time' }, words: m.words };
+      reading.calculation = {
+        calculation: { kind: 'change_over_time' },
+        words: m.words,
+        ...(AMOUNT.test(question) ? { endpoints: true } : {}),
+      };
       if (reading.measures.length > 0 || followsTurn || reading.problem) return;
       // The rows' noun left for the count ("growth of strikes"), not taken as a grouping ("which
       // stock grew the most" groups stocks: what grew is still unsaid).
