@@ -34,14 +34,28 @@ describePass(
       'how did the price of MSFT change from 2005 to 2008',
       { calculation: 'change_over_time', placed: ['change'] },
     ],
-    // A change of nothing measured or counted: refused, never the change in the row count.
+    // A change of nothing measured or counted: the worksheet's only measure, never the row count.
     [
       'stocks',
       'how much did MSFT change between 2001 and 2009',
       {
         calculation: 'change_over_time between ends',
+        measures: ['avg(price) defaulted'],
+        placed: ['change'],
+      },
+    ],
+    // With several measures, nothing says which changed: refused with them offered.
+    [
+      'cars',
+      'how much did Japan change from 1970 to 1980',
+      {
+        calculation: 'change_over_time between ends',
         problem: 'not_understood',
-        alternatives: ['the change of price'],
+        alternatives: [
+          'the change of Miles_per_Gallon',
+          'the change of Displacement',
+          'the change of Horsepower',
+        ],
         placed: ['change'],
       },
     ],
