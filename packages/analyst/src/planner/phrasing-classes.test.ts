@@ -114,6 +114,27 @@ describe('a change between two periods (decision 155)', () => {
     ]);
   });
 
+  it('by a second grouping, each series changes between its own ends, and the summary says so', async () => {
+    const yearly = (symbol: string, year: number) =>
+      mean(
+        numbers(
+          stocks.filter((r) => r.symbol === symbol && String(r.date).includes(String(year))),
+          'price',
+        ),
+      );
+    const answer = await ask(
+      w,
+      'stocks',
+      'how much did the price change from 2005 to 2008 by symbol',
+    );
+    const msft = answer.table.rows.find((r) => r[0] === 2008 && r[1] === 'MSFT')!;
+    expect(msft[3]).toBeCloseTo(yearly('MSFT', 2008) - yearly('MSFT', 2005), 9);
+    // One series compared with itself, never the first row of AAPL with the last of MSFT.
+    expect(answer.summary).toContain(
+      `MSFT $${yearly('MSFT', 2005).toFixed(2)} (2005) to $${yearly('MSFT', 2008).toFixed(2)} (2008)`,
+    );
+  });
+
   it('a follow-up naming other years measures the change between those', async () => {
     const answers = await converse(w, 'stocks', [
       'how much did the price of MSFT change from 2005 to 2008',

@@ -319,6 +319,39 @@ export function summarize(
   if (ordered && rows.length === 1) {
     return `${subject} for ${describeRow(first, plan, display)}: ${fmt(first[valueIndex] ?? null)}.`;
   }
+  if (ordered && plan.dimensions.length > 1) {
+    // Several series ("by year and symbol"): each compared with itself, first period to last,
+    // never the first row of one series with the last row of another.
+    const series = new Map<string, Cell[][]>();
+    for (const row of rows) {
+      const key = JSON.stringify(row.slice(1, plan.dimensions.length));
+      series.set(key, [...(series.get(key) ?? []), row]);
+    }
+    const seriesLabel = (row: readonly Cell[]) =>
+      plan.dimensions
+        .slice(1)
+        .map((d, i) => show(row[i + 1] ?? null, d.label, display, 'text'))
+        .join(', ');
+    const parts = [...series.values()].slice(0, 5).map((points) => {
+      const a = points[0]!;
+      const b = points[points.length - 1]!;
+      const [va, vb] = [a[valueIndex], b[valueIndex]];
+      let part = `${seriesLabel(a)} ${fmt(va ?? null)} (${show(a[0] ?? null, plan.dimensions[0]!.label, display, 'text')})`;
+      if (points.length > 1) {
+        part += ` to ${fmt(vb ?? null)} (${show(b[0] ?? null, plan.dimensions[0]!.label, display, 'text')})`;
+        if (typeof va === 'number' && typeof vb === 'number' && va !== 0) {
+          const change = (vb - va) / Math.abs(va);
+          part += ` ${change >= 0 ? '+' : ''}${formatValue(change, 'percent')}`;
+        }
+      }
+      return part;
+    });
+    const more = series.size > parts.length ? `, and ${series.size - parts.length} more` : '';
+    return `${subject} by ${plan.dimensions[0]!.label} for ${series.size.toLocaleString('en-US')} series of ${plan.dimensions
+      .slice(1)
+      .map((d) => d.label)
+      .join(' × ')}: ${parts.join('; ')}${more}.`;
+  }
   if (ordered) {
     // A last period the data ends inside is partial (decision 131): the change is measured to the
     // last whole period, and the partial one is named as such, never as a fall.
