@@ -192,6 +192,99 @@ describe('spread', () => {
   });
 });
 
+describe('ties at the cut of a ranking (decision 154)', () => {
+  /** Cars per model year, counted from the rows themselves. */
+  async function carsPerYear(): Promise<Array<[number, number]>> {
+    const counts = new Map<number, number>();
+    for (const row of await readFixtureRows('cars')) {
+      const year = Number(String(row.Year).slice(0, 4));
+      counts.set(year, (counts.get(year) ?? 0) + 1);
+    }
+    return [...counts].sort((a, b) => b[1] - a[1] || a[0] - b[0]);
+  }
+
+  it('keeps every group tied with the last place of a "top N", and says so', async () => {
+    const years = await carsPerYear();
+    // Three model years have 29 cars each, at the seventh place: a real tie at the cut.
+    const seventh = years[6]![1];
+    const kept = years.filter(([, n]) => n >= seventh);
+    expect(kept.length).toBeGreaterThan(7);
+    const answer = await ask(w, 'cars', 'top 7 years by number of cars');
+    expect(answer.query.sql).toContain('rank() OVER (ORDER BY __m0 DESC NULLS LAST) AS __t');
+    expect(answer.query.sql).not.toContain('LIMIT');
+    // Tied groups in the order of their key, as every ranking breaks its ties for display.
+    expect(answer.table.rows.map(([y, n]) => [Number(String(y).slice(0, 4)), n])).toEqual(kept);
+    const tied = kept.filter(([, n]) => n === seventh).map(([y]) => String(y));
+    expect(answer.summary).toContain(
+      `${tied.slice(0, -1).join(', ')} and ${tied.at(-1)} tie at ${seventh} at the cut of the top 7, so ${kept.length} are shown`,
+    );
+  });
+
+  it('names every group tied for the first place of a "bottom 1"', async () => {
+    // The ledger's items: two rows of one, one row each of "apple" and "pear".
+    const outcome = await w.analyst.analyze({
+      question: 'bottom 1 items by count',
+      source: ledger,
+      previous: null,
+      worksheetStated: true,
+    });
+    if (!outcome.ok) throw new Error(outcome.message);
+    expect(outcome.answer.table.rows).toEqual([
+      ['apple', 1],
+      ['pear', 1],
+    ]);
+    expect(outcome.answer.summary).toBe(
+      'apple and pear tie for the lowest Count: 1, so 2 are shown for the bottom 1 (2 item groups).',
+    );
+  });
+
+  it('"the 3 most common" keeps the values tied at the third place', async () => {
+    const counts = new Map<number, number>();
+    for (const row of await readFixtureRows('cars')) {
+      if (typeof row.Horsepower !== 'number') continue;
+      counts.set(row.Horsepower, (counts.get(row.Horsepower) ?? 0) + 1);
+    }
+    const ranked = [...counts].sort((a, b) => b[1] - a[1] || a[0] - b[0]);
+    const kept = ranked.filter(([, n]) => n >= ranked[2]![1]);
+    expect(kept.length).toBeGreaterThan(3);
+    const answer = await ask(w, 'cars', 'the 3 most common horsepower values');
+    expect(answer.table.rows).toEqual(kept);
+  });
+
+  it('shows exactly N groups when nothing ties at the cut', async () => {
+    const answer = await ask(w, 'cars', 'top 3 years by number of cars');
+    expect(answer.table.rows).toHaveLength(3);
+    expect(answer.summary).not.toContain('tie');
+  });
+
+  it('ranks by the measure alone and binds the cut as a parameter', () => {
+    const compiled = compilePlan(
+      plan({
+        dimensions: [{ column: 'Origin', grain: null, label: 'Origin' }],
+        sort: [{ by: 'measure', index: 0, direction: 'asc' }],
+        limit: 2,
+      }),
+      [{ name: 'Origin', type: 'string' }],
+    );
+    expect(compiled.sql).toMatch(
+      /rank\(\) OVER \(ORDER BY __m0 ASC NULLS LAST\) AS __t .* WHERE __t <= \$1 ORDER BY __m0 ASC NULLS LAST, __k0 ASC NULLS LAST$/,
+    );
+    expect(compiled.params).toEqual([2]);
+  });
+
+  it('keeps a plain LIMIT when the order is not by a measure', () => {
+    const compiled = compilePlan(
+      plan({
+        dimensions: [{ column: 'Origin', grain: null, label: 'Origin' }],
+        sort: [{ by: 'dimension', index: 0, direction: 'asc' }],
+        limit: 2,
+      }),
+      [{ name: 'Origin', type: 'string' }],
+    );
+    expect(compiled.sql).toMatch(/ORDER BY __k0 ASC NULLS LAST, __k0 ASC NULLS LAST LIMIT 2$/);
+  });
+});
+
 describe('top_per_group', () => {
   it('keeps the first row of each group in the sort order: one winner per group', async () => {
     // Computed from the rows themselves: each origin's car with the highest horsepower.
@@ -205,7 +298,7 @@ describe('top_per_group', () => {
     const answer = await ask(w, 'cars', 'For each origin, which car has the highest horsepower?');
     expect(answer.query.plan.calculation).toEqual({ kind: 'top_per_group', n: 1 });
     expect(answer.query.plan.limit).toBeNull();
-    expect(answer.query.sql).toContain('row_number() OVER (PARTITION BY __k0');
+    expect(answer.query.sql).toContain('rank() OVER (PARTITION BY __k0');
     const rows = answer.table.rows.map(([origin, name, hp]) => [origin, [name, hp]]);
     expect(new Map(rows as Array<[string, unknown]>)).toEqual(
       new Map([...best].map(([origin, b]) => [origin, [b.name, b.hp]])),

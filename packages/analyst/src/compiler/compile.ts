@@ -217,8 +217,8 @@ function filterSql(columns: Columns, filter: PlanFilter, index: number, params: 
  * worksheet's columns (quoted), every value a `$n` parameter. Three layers: the groups (filters,
  * grouping keys, aggregates under internal names), the calculations as window functions over all
  * groups, then the shown columns under their labels, ordered as the plan says with the grouping keys
- * as tie-breakers (stable answers), limited. Filters on the grouping column of a share apply after
- * the share is computed, so it is a share of the whole.
+ * as tie-breakers (stable answers), limited: a ranking keeps every group tied at its cut. Filters
+ * on the grouping column of a share apply after the share is computed, so it is a share of the whole.
  */
 export function compilePlan(
   plan: AnalysisPlan,
@@ -317,11 +317,16 @@ export function compilePlan(
   }
   // One winner (or n) per group: the rows of each value of the first dimension numbered in the
   // plan's order, and only the first n kept.
+  // Ties at the cut are kept (decision 154): a group ranks by the measures it is sorted on alone
+  // (`rank()`, never `row_number()`), so two winners of one group that tie are both shown.
+  const byMeasure = plan.sort.findIndex((s) => s.by !== 'measure');
+  const measureOrder = order.slice(0, byMeasure < 0 ? plan.sort.length : byMeasure);
+  const rankedBy = measureOrder.length > 0 ? measureOrder.join(', ') : null;
   const ranked = calc?.kind === 'top_per_group' && dimensions.length > 1;
   if (ranked) outer.push(`__r <= ${params.add(calc.n)}`);
-  const within = order.filter((o) => !o.startsWith('__k0 ')).join(', ');
+  const within = rankedBy ?? order.filter((o) => !o.startsWith('__k0 ')).join(', ');
   const level2 = ranked
-    ? `SELECT *, row_number() OVER (PARTITION BY __k0 ORDER BY ${within}) AS __r FROM (${level1}) AS groups`
+    ? `SELECT *, rank() OVER (PARTITION BY __k0 ORDER BY ${within}) AS __r FROM (${level1}) AS groups`
     : calculations.length
       ? `SELECT *, ${calculations.map((c, i) => `${c.sql} AS __c${i}`).join(', ')} FROM (${level1}) AS groups`
       : level1;
@@ -331,10 +336,17 @@ export function compilePlan(
     ...plan.measures.map((m, j) => `__m${j} AS ${quoteIdentifier(m.label)}`),
     ...calculations.map((c, i) => `__c${i} AS ${quoteIdentifier(c.label)}`),
   ];
-  let sql = `SELECT ${shown.join(', ')} FROM (${level2}) AS calculated`;
-  if (outer.length > 0) sql += ` WHERE ${outer.join(' AND ')}`;
-  if (order.length > 0) sql += ` ORDER BY ${order.join(', ')}`;
-  if (plan.limit !== null) sql += ` LIMIT ${plan.limit}`;
+  const kept = outer.length > 0 ? ` WHERE ${outer.join(' AND ')}` : '';
+  const orderBy = order.length > 0 ? ` ORDER BY ${order.join(', ')}` : '';
+  if (plan.limit !== null && rankedBy !== null) {
+    // "top 5" keeps every group tied with the fifth (decision 154): the groups ranked by the
+    // measure alone, those ranked within the limit kept, then shown in the plan's order.
+    const cut = `SELECT *, rank() OVER (ORDER BY ${rankedBy}) AS __t FROM (${level2}) AS calculated${kept}`;
+    const sql = `SELECT ${shown.join(', ')} FROM (${cut}) AS cut WHERE __t <= ${params.add(plan.limit)}${orderBy}`;
+    return { sql, params: params.values };
+  }
+  const limit = plan.limit !== null ? ` LIMIT ${plan.limit}` : '';
+  const sql = `SELECT ${shown.join(', ')} FROM (${level2}) AS calculated${kept}${orderBy}${limit}`;
   return { sql, params: params.values };
 }
 

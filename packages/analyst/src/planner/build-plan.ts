@@ -21,6 +21,9 @@ import type {
   SlotSource,
 } from './reading/reading.js';
 
+/** A ranking's cut keeps every group tied at it (decision 154); its slot says so. */
+export const TIES_KEPT = ', with every group tied at the cut';
+
 /** The previous turn of a conversation, as a follow-up builds on it. */
 export interface PreviousTurn {
   question: string;
@@ -234,7 +237,16 @@ function merge(base: Slots, reading: Reading): Slots {
       for (const f of sameColumn.filter(positive)) filters.splice(filters.indexOf(f), 1);
       filters.push({ ...added, filter, text: describeFilter(filter) });
     } else if (added.filter.op === 'ne' || ['gt', 'gte', 'lt', 'lte'].includes(added.filter.op)) {
-      const replaced = sameColumn.filter((f) => f.filter.op === added.filter.op);
+      // A bound replaces the same bound, and a period a range now asks for ("what about from 2000
+      // to 2004" after "from 2005 to 2008" between its end years): never both, answered empty.
+      const range = added.filter.op !== 'ne';
+      const replaced = sameColumn.filter(
+        (f) =>
+          f.filter.op === added.filter.op ||
+          (range &&
+            (f.filter.op === 'eq' || f.filter.op === 'in') &&
+            f.filter.part === added.filter.part),
+      );
       for (const f of replaced) filters.splice(filters.indexOf(f), 1);
       filters.push(added);
     } else {
@@ -357,6 +369,8 @@ export function buildPlan(
     (d) => `${d.column.name}|${d.grain ?? ''}`,
   );
   const filters = unique(slots.filters, (f) => JSON.stringify(f.filter));
+  const disjoint = disjointBounds(filters);
+  if (disjoint) return refused('not_understood', disjoint);
   groupValuesOfOneColumn(filters, dimensions, semantics);
   let calculation = slots.calculation;
   if (
@@ -385,6 +399,24 @@ export function buildPlan(
         code: 'not_understood',
         message: `"${calculation.words}" asks for a change over time, but ${semantics.source.name} has no date or year column.`,
       };
+    }
+  }
+  if (calculation?.calculation.kind === 'change_over_time') {
+    // "how much did the price change from 2005 to 2008": the two ends of the range, by year, so
+    // the one change is between them; never each year's change from the year before.
+    const carried = followUp && previous && endsOfChange(previous.plan as AnalysisPlan) !== null;
+    if (calculation.endpoints || carried) changeBetweenEnds(filters, dimensions);
+    // "which year had the biggest increase": a ranking orders the groups by the measure itself,
+    // not by its change (the plan cannot sort by a calculation), so it would answer another question.
+    if (slots.ranking) {
+      const time = dimensions[0];
+      const by =
+        time?.grain && !time.grain.includes('_') ? time.grain : (time?.column.name ?? 'year');
+      const measure = measures[0]!;
+      return refused(
+        'not_understood',
+        `I read "${calculation.words}" and "${slots.ranking.words}", but I can rank only by ${measureLabel(measure.column?.name ?? null, measure.aggregation)} itself, not by its change. Ask for "${calculation.words} in ${measure.column?.name ?? 'the number of rows'} by ${by}" and read the largest change there.`,
+      );
     }
   }
   if (calculation?.calculation.kind === 'share_where' && !calculation.words) {
@@ -545,7 +577,7 @@ export function buildPlan(
     if (limit !== null) {
       sortSlots.push({
         slot: 'limit',
-        text: `${ranking.direction === 'desc' ? 'top' : 'bottom'} ${limit}`,
+        text: `${ranking.direction === 'desc' ? 'top' : 'bottom'} ${limit}${TIES_KEPT}`,
         source: ranking.words && /\d/.test(ranking.words) ? 'stated' : 'defaulted',
         words: ranking.words || null,
       });
@@ -822,14 +854,106 @@ function shapePlan(
   };
 }
 
+/**
+ * A change asked as one amount over a range of years ("from 2005 to 2008", "between 1960 and
+ * 2000"): the range's two bounds on the time grouping become one "is one of" filter of the two end
+ * years, the grouping by year, so the change of the plan is the one between them. Without such a
+ * range, or with a grain the question stated ("monthly"), every period is kept as before.
+ */
+function changeBetweenEnds(filters: ReadFilter[], dimensions: ReadDimension[]): void {
+  const time = dimensions[0];
+  if (!time) return;
+  const temporal = time.column.role === 'temporal';
+  if (temporal && time.source === 'stated' && time.grain !== 'year') return;
+  if (!temporal && time.column.role !== 'year') return;
+  const part = temporal ? 'year' : null;
+  const bound = (op: 'gte' | 'lte') => {
+    const found = filters.filter(
+      (f) =>
+        f.filter.column === time.column.name &&
+        f.filter.part === part &&
+        f.filter.op === op &&
+        typeof f.filter.value === 'number',
+    );
+    return found.length === 1 ? found[0]! : null;
+  };
+  const from = bound('gte');
+  const to = bound('lte');
+  if (!from || !to || (from.filter.value as number) >= (to.filter.value as number)) return;
+  const filter: PlanFilter = {
+    column: time.column.name,
+    op: 'in',
+    value: [from.filter.value as number, to.filter.value as number],
+    part,
+  };
+  filters.splice(filters.indexOf(from), 1);
+  filters.splice(filters.indexOf(to), 1);
+  filters.push({
+    filter,
+    source: 'stated',
+    words: `${from.words ?? ''} ${to.words ?? ''}`.trim(),
+    text: describeFilter(filter),
+  });
+  if (temporal) dimensions[0] = { ...time, grain: 'year' };
+}
+
+/**
+ * Bounds on one column (and part) that no row meets at once: "between January 2005 and January
+ * 2008" read as two months, both required. An empty answer with a success would say there is no
+ * data, so the question is refused naming the two periods.
+ */
+function disjointBounds(filters: readonly ReadFilter[]): string | null {
+  const bounded = (f: ReadFilter) =>
+    ['gt', 'gte', 'lt', 'lte'].includes(f.filter.op) &&
+    (typeof f.filter.value === 'number' || typeof f.filter.value === 'string');
+  for (const low of filters.filter((f) => bounded(f) && f.filter.op.startsWith('g'))) {
+    for (const high of filters.filter((f) => bounded(f) && f.filter.op.startsWith('l'))) {
+      if (low.filter.column !== high.filter.column || low.filter.part !== high.filter.part)
+        continue;
+      const a = low.filter.value as number | string;
+      const b = high.filter.value as number | string;
+      if (typeof a !== typeof b) continue;
+      const strict = low.filter.op === 'gt' || high.filter.op === 'lt';
+      if (a > b || (a === b && strict)) {
+        const periods = [...new Set([high.words, low.words].filter((w) => w))];
+        const named =
+          periods.length > 0 ? periods.map((w) => `"${w}"`).join(' and ') : 'two bounds';
+        return `I read ${named} as ${low.text} and ${high.text}, which no row is at once, so the answer would be empty. Ask about one period at a time, or a range of years ("from 2005 to 2008").`;
+      }
+    }
+  }
+  return null;
+}
+
+/** The two years a change is measured between, when the plan keeps only those (or null). */
+export function endsOfChange(plan: AnalysisPlan): [number, number] | null {
+  const time = plan.dimensions[0];
+  if (!time || (time.grain !== null && time.grain !== 'year')) return null;
+  const ends = plan.filters.filter(
+    (f) =>
+      f.column === time.column &&
+      f.op === 'in' &&
+      f.part === (time.grain === 'year' ? 'year' : null) &&
+      Array.isArray(f.value) &&
+      f.value.length === 2 &&
+      f.value.every((v) => typeof v === 'number'),
+  );
+  if (ends.length !== 1) return null;
+  const [a, b] = ends[0]!.value as number[];
+  return [Math.min(a!, b!), Math.max(a!, b!)];
+}
+
 /** A plan's calculation in words (empty without one). */
 export function calculationText(plan: AnalysisPlan): string {
   const measure = plan.measures[0]?.label ?? 'Count';
   switch (plan.calculation?.kind) {
     case 'share_of_total':
       return `each ${plan.dimensions[0]?.label ?? 'group'}'s share of the total ${measure}`;
-    case 'change_over_time':
+    case 'change_over_time': {
+      const ends = endsOfChange(plan);
+      if (ends) return `change in ${measure} from ${ends[0]} to ${ends[1]}`;
       return `change in ${measure} from the previous ${plan.dimensions[0]?.label.toLowerCase() ?? 'period'}`;
+    }
     case 'difference':
       return `difference in ${measure} between ${String(plan.calculation.a)} and ${String(plan.calculation.b)}`;
     case 'top_per_group': {

@@ -1,7 +1,14 @@
 import { describe, expect, it } from 'vitest';
 import { mean, numbers, sum } from '../test-support/expected.js';
 import { openPlannerFixtures, readQuotedRows } from '../test-support/planner-fixtures.js';
-import { analyze, ask, byGroup, readFixtureRows, single } from '../test-support/worksheets.js';
+import {
+  analyze,
+  ask,
+  byGroup,
+  converse,
+  readFixtureRows,
+  single,
+} from '../test-support/worksheets.js';
 
 /**
  * Classes of real phrasing (issue 23, decisions 137–139), each with phrasings of our own: the
@@ -61,6 +68,108 @@ describe('a change over a year column (decision 138)', () => {
     const pop = (year: number) =>
       Number(gapminder.find((r) => r.country === 'Chile' && r.year === year)!.pop);
     expect(row[3]).toBe(pop(1960) - pop(1955));
+  });
+});
+
+describe('a change between two periods (decision 155)', () => {
+  it('"how much did X change from A to B": the two end years and the one change between them', async () => {
+    const yearly = (year: number) =>
+      mean(
+        numbers(
+          stocks.filter((r) => r.symbol === 'MSFT' && String(r.date).includes(String(year))),
+          'price',
+        ),
+      );
+    const [a, b] = [yearly(2005), yearly(2008)];
+    for (const question of [
+      'how much did the price of MSFT change from 2005 to 2008',
+      'percentage change in the price of MSFT between 2005 and 2008',
+      // The worksheet's only measure is what changes.
+      'how much did MSFT change from 2005 to 2008',
+    ]) {
+      const answer = await ask(w, 'stocks', question);
+      expect(answer.interpretation.restatement).toContain(
+        'change in Average price from 2005 to 2008',
+      );
+      expect(answer.table.rows.map((r) => r[0])).toEqual([2005, 2008]);
+      const [, price, change, percent] = answer.table.rows[1]!;
+      expect(answer.table.rows[0]![1]).toBeCloseTo(a, 9);
+      expect(price).toBeCloseTo(b, 9);
+      expect(change).toBeCloseTo(b - a, 9);
+      expect(percent).toBeCloseTo((b - a) / a, 9);
+    }
+  });
+
+  it('over a year column: the change of the two end years', async () => {
+    const answer = await ask(
+      w,
+      'gapminder',
+      'how much did the population of China change from 1960 to 2000',
+    );
+    const pop = (year: number) =>
+      Number(gapminder.find((r) => r.country === 'China' && r.year === year)!.pop);
+    expect(answer.table.rows.map((r) => [r[0], r[1], r[2]])).toEqual([
+      [1960, pop(1960), null],
+      [2000, pop(2000), pop(2000) - pop(1960)],
+    ]);
+  });
+
+  it('by a second grouping, each series changes between its own ends, and the summary says so', async () => {
+    const yearly = (symbol: string, year: number) =>
+      mean(
+        numbers(
+          stocks.filter((r) => r.symbol === symbol && String(r.date).includes(String(year))),
+          'price',
+        ),
+      );
+    const answer = await ask(
+      w,
+      'stocks',
+      'how much did the price change from 2005 to 2008 by symbol',
+    );
+    const msft = answer.table.rows.find((r) => r[0] === 2008 && r[1] === 'MSFT')!;
+    expect(msft[3]).toBeCloseTo(yearly('MSFT', 2008) - yearly('MSFT', 2005), 9);
+    // One series compared with itself, never the first row of AAPL with the last of MSFT.
+    expect(answer.summary).toContain(
+      `MSFT $${yearly('MSFT', 2005).toFixed(2)} (2005) to $${yearly('MSFT', 2008).toFixed(2)} (2008)`,
+    );
+  });
+
+  it('a follow-up naming other years measures the change between those', async () => {
+    const answers = await converse(w, 'stocks', [
+      'how much did the price of MSFT change from 2005 to 2008',
+      'what about from 2000 to 2004',
+    ]);
+    expect(answers[1]!.table.rows.map((r) => r[0])).toEqual([2000, 2004]);
+    expect(answers[1]!.interpretation.restatement).toContain('from 2000 to 2004');
+  });
+
+  it('"how did X change from A to B" keeps the path, every period', async () => {
+    const answer = await ask(w, 'stocks', 'how did the price of MSFT change from 2005 to 2008');
+    expect(answer.table.rows.map((r) => r[0])).toEqual([2005, 2006, 2007, 2008]);
+  });
+
+  it('the period with the biggest change is refused, never ranked by the measure itself', async () => {
+    for (const [sheet, question] of [
+      ['stocks', 'which year had the biggest increase in the price of AAPL'],
+      ['stocks', 'which symbol had the largest price increase from 2000 to 2005'],
+      ['gapminder', 'which country had the largest increase in life expectancy'],
+      ['gapminder', 'top 5 countries by growth in population'],
+    ] as const) {
+      const outcome = await analyze(w, sheet, question);
+      expect(outcome.ok ? `answered: ${question}` : outcome.code).toBe('not_understood');
+      if (!outcome.ok) expect(outcome.message).toContain('not by its change');
+    }
+  });
+
+  it('two periods no row is in at once are refused, never an empty answer', async () => {
+    const outcome = await analyze(
+      w,
+      'stocks',
+      'average price of MSFT between January 2005 and January 2008',
+    );
+    expect(outcome.ok ? 'answered' : outcome.code).toBe('not_understood');
+    if (!outcome.ok) expect(outcome.message).toContain('"January 2005"');
   });
 });
 

@@ -5,7 +5,7 @@ import type {
   SlotSource,
 } from '@ask-analyst/protocol';
 import type { WorksheetSemantics } from '../semantics/worksheet.js';
-import { calculationText, measureText, restate } from './build-plan.js';
+import { calculationText, measureText, restate, TIES_KEPT } from './build-plan.js';
 import { describeFilter } from './reading/filters.js';
 
 /**
@@ -45,7 +45,10 @@ export function interpretPlan(
   ];
   if (plan.limit !== null) {
     slots.push(
-      slot('limit', `${plan.sort[0]?.direction === 'asc' ? 'bottom' : 'top'} ${plan.limit}`),
+      slot(
+        'limit',
+        `${plan.sort[0]?.direction === 'asc' ? 'bottom' : 'top'} ${plan.limit}${plan.sort[0]?.by === 'measure' ? TIES_KEPT : ''}`,
+      ),
     );
   }
   if (plan.calculation) slots.push(slot('calculation', calculationText(plan)));

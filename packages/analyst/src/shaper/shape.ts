@@ -253,6 +253,14 @@ function describeRow(row: readonly Cell[], plan: AnalysisPlan, display: Display)
     .join(', ');
 }
 
+/** Groups named in a sentence: "A, B and C", the first five and how many more. */
+function names(rows: readonly (readonly Cell[])[], plan: AnalysisPlan, display: Display): string {
+  const named = rows.slice(0, 5).map((row) => describeRow(row, plan, display));
+  if (rows.length > named.length)
+    return `${named.join(', ')} and ${rows.length - named.length} more`;
+  return named.length > 1 ? `${named.slice(0, -1).join(', ')} and ${named.at(-1)}` : named.join('');
+}
+
 /**
  * A factual paragraph written from the numbers only: the single value (after "Yes." or "No." for a
  * question whether there are any); or the top and bottom groups and how many there are; or the
@@ -313,6 +321,39 @@ export function summarize(
   if (ordered && rows.length === 1) {
     return `${subject} for ${describeRow(first, plan, display)}: ${fmt(first[valueIndex] ?? null)}.`;
   }
+  if (ordered && plan.dimensions.length > 1) {
+    // Several series ("by year and symbol"): each compared with itself, first period to last,
+    // never the first row of one series with the last row of another.
+    const series = new Map<string, Cell[][]>();
+    for (const row of rows) {
+      const key = JSON.stringify(row.slice(1, plan.dimensions.length));
+      series.set(key, [...(series.get(key) ?? []), row]);
+    }
+    const seriesLabel = (row: readonly Cell[]) =>
+      plan.dimensions
+        .slice(1)
+        .map((d, i) => show(row[i + 1] ?? null, d.label, display, 'text'))
+        .join(', ');
+    const parts = [...series.values()].slice(0, 5).map((points) => {
+      const a = points[0]!;
+      const b = points[points.length - 1]!;
+      const [va, vb] = [a[valueIndex], b[valueIndex]];
+      let part = `${seriesLabel(a)} ${fmt(va ?? null)} (${show(a[0] ?? null, plan.dimensions[0]!.label, display, 'text')})`;
+      if (points.length > 1) {
+        part += ` to ${fmt(vb ?? null)} (${show(b[0] ?? null, plan.dimensions[0]!.label, display, 'text')})`;
+        if (typeof va === 'number' && typeof vb === 'number' && va !== 0) {
+          const change = (vb - va) / Math.abs(va);
+          part += ` ${change >= 0 ? '+' : ''}${formatValue(change, 'percent')}`;
+        }
+      }
+      return part;
+    });
+    const more = series.size > parts.length ? `, and ${series.size - parts.length} more` : '';
+    return `${subject} by ${plan.dimensions[0]!.label} for ${series.size.toLocaleString('en-US')} series of ${plan.dimensions
+      .slice(1)
+      .map((d) => d.label)
+      .join(' × ')}: ${parts.join('; ')}${more}.`;
+  }
   if (ordered) {
     // A last period the data ends inside is partial (decision 131): the change is measured to the
     // last whole period, and the partial one is named as such, never as a fall.
@@ -349,12 +390,27 @@ export function summarize(
   const ranked = plan.sort[0]?.by === 'measure';
   // Every group with the same value (rows named, one each): no group is the highest.
   const value = first[valueIndex];
+  const extreme = plan.sort[0]?.direction === 'asc' ? 'lowest' : 'highest';
+  // Groups tied at the cut of a "top N" are all shown (decision 154), and the summary says so.
+  const cut = ranked && plan.limit !== null && rows.length > plan.limit ? plan.limit : null;
+  const tied =
+    cut === null ? [] : rows.filter((row) => row[valueIndex] === rows[cut - 1]![valueIndex]);
+  const end = plan.sort[0]?.direction === 'asc' ? 'bottom' : 'top';
+  if (cut !== null && tied.includes(first)) {
+    const after = rows.length > tied.length;
+    return `${names(tied, plan, display)} tie for the ${extreme} ${subject}: ${fmt(value ?? null)}, so ${rows.length} are shown for the ${end} ${cut}${after ? `; ${describeRow(lastRow, plan, display)} is last shown with ${fmt(lastRow[valueIndex] ?? null)}` : ''} (${groups}).`;
+  }
   if (rows.length > 1 && ranked && rows.every((row) => row[valueIndex] === value)) {
     return `${subject} by ${plan.dimensions.map((d) => d.label).join(' and ')}: ${fmt(value ?? null)} for each of the ${groups}${table.truncated ? `, first ${rows.length.toLocaleString('en-US')} shown` : ''}.`;
   }
-  let text = `${describeRow(first, plan, display)} has the ${plan.sort[0]?.direction === 'asc' ? 'lowest' : 'highest'} ${subject}: ${fmt(first[valueIndex] ?? null)}`;
+  let text = `${describeRow(first, plan, display)} has the ${extreme} ${subject}: ${fmt(first[valueIndex] ?? null)}`;
   if (!ranked) text = `${subject} by ${plan.dimensions.map((d) => d.label).join(' and ')}`;
-  if (rows.length > 1 && ranked) {
+  if (cut !== null) {
+    const second = rows[1]!;
+    if (!tied.includes(second))
+      text += `, followed by ${describeRow(second, plan, display)} (${fmt(second[valueIndex] ?? null)})`;
+    text += `; ${names(tied, plan, display)} tie at ${fmt(tied[0]![valueIndex] ?? null)} at the cut of the ${end} ${cut}, so ${rows.length} are shown`;
+  } else if (rows.length > 1 && ranked) {
     const second = rows[1]!;
     text += `, followed by ${describeRow(second, plan, display)} (${fmt(second[valueIndex] ?? null)})`;
     if (rows.length > 2)

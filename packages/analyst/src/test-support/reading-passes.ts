@@ -121,7 +121,7 @@ export async function openPassTester(
             ? `top_per_group ${calculation.n}`
             : calculation.kind === 'groups_where'
               ? `groups_where ${calculation.measure} ${calculation.op} ${calculation.value}`
-              : calculation.kind;
+              : calculation.kind + (reading.calculation?.endpoints ? ' between ends' : '');
     }
     const compared = reading.groupFilter;
     if (compared && compared !== before.groupFilter)

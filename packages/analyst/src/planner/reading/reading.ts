@@ -42,7 +42,11 @@ export interface Reading {
   filters: ReadFilter[];
   /** Ranking: by the first measure, highest or lowest first, at most `limit` groups. */
   ranking: { direction: 'asc' | 'desc'; limit: number | null; words: string } | null;
-  calculation: { calculation: PlanCalculation; words: string } | null;
+  /**
+   * `endpoints`: a change asked as one amount ("how much did X change from 2005 to 2008", "the
+   * percentage change in X between A and B"): between the two ends of the range, not year by year.
+   */
+  calculation: { calculation: PlanCalculation; words: string; endpoints?: boolean } | null;
   /**
    * A comparison of each group's aggregate, not of rows ("more than 5 airports", "an average
    * rating above 7"): rows counted (`column` null) or the column's aggregate, kept where it compares.

@@ -12,14 +12,50 @@ describePass(
     ],
     ['stocks', 'price growth by year', { calculation: 'change_over_time', placed: ['growth'] }],
     ['cars', 'average horsepower', {}],
-    // A change of nothing measured or counted: refused, never the change in the row count.
+    // A change asked as one amount: between the ends of a range, when the plan finds one.
+    [
+      'stocks',
+      'how much did the price of MSFT change from 2005 to 2008',
+      { calculation: 'change_over_time between ends', placed: ['change'] },
+    ],
+    [
+      'stocks',
+      'percentage change in price between 2005 and 2008',
+      { calculation: 'change_over_time between ends', placed: ['change'] },
+    ],
+    [
+      'weather',
+      'the increase in total precipitation from 2012 to 2015',
+      { calculation: 'change_over_time between ends', placed: ['increase'] },
+    ],
+    // "how did … change" asks for the path: every period, each from the one before.
+    [
+      'stocks',
+      'how did the price of MSFT change from 2005 to 2008',
+      { calculation: 'change_over_time', placed: ['change'] },
+    ],
+    // A change of nothing measured or counted: the worksheet's only measure, never the row count.
     [
       'stocks',
       'how much did MSFT change between 2001 and 2009',
       {
-        calculation: 'change_over_time',
+        calculation: 'change_over_time between ends',
+        measures: ['avg(price) defaulted'],
+        placed: ['change'],
+      },
+    ],
+    // With several measures, nothing says which changed: refused with them offered.
+    [
+      'cars',
+      'how much did Japan change from 1970 to 1980',
+      {
+        calculation: 'change_over_time between ends',
         problem: 'not_understood',
-        alternatives: ['the change of price'],
+        alternatives: [
+          'the change of Miles_per_Gallon',
+          'the change of Displacement',
+          'the change of Horsepower',
+        ],
         placed: ['change'],
       },
     ],

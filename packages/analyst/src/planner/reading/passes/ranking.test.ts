@@ -50,6 +50,25 @@ describePass(
       { dimensions: ['Name'], ranking: 'desc 3', placed: ['top', '3', 'cars'] },
     ],
     ['cars', 'top 3 by horsepower', { ranking: 'desc 3', placed: ['top', '3'] }],
+    // A count right before a superlative ranks as "top N" does, in the superlative's direction;
+    // the superlative itself is left to the measures pass.
+    [
+      'movies',
+      'the 3 most common genres',
+      { dimensions: ['Major Genre'], ranking: 'desc 3', placed: ['3', 'genres'] },
+    ],
+    [
+      'cars',
+      '2 least common origins',
+      { dimensions: ['Origin'], ranking: 'asc 2', placed: ['2', 'origins'] },
+    ],
+    [
+      'cars',
+      'the 2 heaviest cars',
+      { dimensions: ['Name'], ranking: 'desc 2', placed: ['2', 'cars'] },
+    ],
+    // A number that is no count of groups ranks nothing.
+    ['cars', 'cars with 8 cylinders', {}],
     // "top" without a number is left to the measures pass.
     ['cars', 'top horsepower', {}],
   ],

@@ -87,53 +87,69 @@ export const ranking: ReadingPass = {
       reading.ranking = { direction: direction!, limit: null, words: at(order)!.words };
       use(order);
     }
+    const count = (x: Mention | undefined) =>
+      x?.kind === 'number' && Number.isInteger(x.value) && x.value >= 1 ? x : undefined;
     mentions.forEach((m, index) => {
       if (used.has(index)) return;
       const top = keywordOf(m, 'top');
-      const number = at(index + 1);
-      if (top && number?.kind === 'number' && Number.isInteger(number.value) && number.value >= 1) {
+      const number = count(at(index + 1));
+      // "the 3 most common genres", "5 largest airports": a count right before a superlative ranks
+      // as "top 3" does, in the superlative's direction; the superlative is the measures pass's.
+      const superlative = keywordOf(at(index + 1), 'superlative');
+      const counted = count(m);
+      let numberIndex: number;
+      if (top && number) {
         reading.ranking = {
           direction: top.direction,
           limit: Math.min(number.value, 5000),
           words: `${m.words} ${number.words}`,
         };
         use(index, index + 1);
-        const targetIndex = rankedAfter(index + 1, mentions, next);
-        const target = at(targetIndex);
-        if (
-          target?.kind === 'column' &&
-          target.column.role !== 'measure' &&
-          reading.dimensions.length === 0
-        ) {
+        numberIndex = index + 1;
+      } else if (counted && superlative && !reading.ranking) {
+        reading.ranking = {
+          direction: superlative.direction,
+          limit: Math.min(counted.value, 5000),
+          words: m.words,
+        };
+        use(index);
+        numberIndex = index;
+      } else return;
+      const targetIndex = rankedAfter(numberIndex, mentions, next);
+      const target = at(targetIndex);
+      if (
+        target?.kind === 'column' &&
+        target.column.role !== 'measure' &&
+        reading.dimensions.length === 0
+      ) {
+        reading.dimensions.push({
+          column: target.column,
+          grain: null,
+          source: 'stated',
+          words: target.words,
+        });
+        use(targetIndex);
+      } else if (
+        target &&
+        ROUTE.test(target.words) &&
+        routeColumns(semantics) &&
+        reading.dimensions.length === 0
+      ) {
+        // "top 5 routes": the origin and destination together.
+        for (const column of routeColumns(semantics)!) {
+          reading.dimensions.push({ column, grain: null, source: 'stated', words: target.words });
+        }
+        use(targetIndex);
+      } else if (target?.kind === 'entity' && reading.dimensions.length === 0) {
+        const id = rowLabel(semantics);
+        if (id) {
           reading.dimensions.push({
-            column: target.column,
+            column: id,
             grain: null,
             source: 'stated',
             words: target.words,
           });
           use(targetIndex);
-        } else if (
-          target &&
-          ROUTE.test(target.words) &&
-          routeColumns(semantics) &&
-          reading.dimensions.length === 0
-        ) {
-          // "top 5 routes": the origin and destination together.
-          for (const column of routeColumns(semantics)!) {
-            reading.dimensions.push({ column, grain: null, source: 'stated', words: target.words });
-          }
-          use(targetIndex);
-        } else if (target?.kind === 'entity' && reading.dimensions.length === 0) {
-          const id = rowLabel(semantics);
-          if (id) {
-            reading.dimensions.push({
-              column: id,
-              grain: null,
-              source: 'stated',
-              words: target.words,
-            });
-            use(targetIndex);
-          }
         }
       }
     });
