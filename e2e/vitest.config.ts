@@ -9,4 +9,5 @@ export default packageTestConfig(import.meta.dirname, {
   testTimeout: 120_000,
   hookTimeout: 300_000,
   fileParallelism: false,
+  globalSetup: ['src/global-setup.ts'],
 });

@@ -30,6 +30,35 @@ const POSTGRES_PACKAGES = [
   '@ask-analyst/web',
 ];
 
+/** The end-to-end tests, run beside the store tests' Postgres pass (below). */
+const E2E_PACKAGE = '@ask-analyst/e2e';
+
+/**
+ * Runs the tests of POSTGRES_PACKAGES one after another against the Postgres server `env` names,
+ * collecting their output; resolves with the first failing status (or 0) and the output.
+ * @param {NodeJS.ProcessEnv} env
+ * @returns {Promise<{ status: number, output: string }>}
+ */
+async function postgresPass(env) {
+  let status = 0;
+  let output = '';
+  for (const pkg of POSTGRES_PACKAGES) {
+    const child = spawn('pnpm', ['--filter', pkg, 'test'], { cwd: root, env });
+    child.stdout.setEncoding('utf8').on('data', (/** @type {string} */ text) => (output += text));
+    child.stderr.setEncoding('utf8').on('data', (/** @type {string} */ text) => (output += text));
+    /** @type {number} */
+    const code = await new Promise((resolve) => {
+      child.on('error', (error) => {
+        output += `${error.message}\n`;
+        resolve(1);
+      });
+      child.on('close', (exit) => resolve(exit ?? 1));
+    });
+    status ||= code;
+  }
+  return { status, output };
+}
+
 /**
  * @param {string} cmd @param {string[]} args @param {import('node:child_process').SpawnSyncOptions} [options]
  */
@@ -222,18 +251,25 @@ if (command === 'start') {
       process.exit(1);
     }
   }
-  // Every package on the embedded database first; then, when a Postgres server is named, the
-  // packages whose tests touch the store run again against it.
-  let status = run('pnpm', ['turbo', 'run', 'test', '--concurrency=1', '--continue'], { env });
-  if (postgresUrl) {
-    console.log(`\nStore tests again on the Postgres server at TEST_DATABASE_URL`);
-    const pgEnv = { ...env, TEST_DATABASE_URL: postgresUrl, TEST_REPORT_SUFFIX: 'postgres' };
-    for (const pkg of POSTGRES_PACKAGES) {
-      status = run('pnpm', ['--filter', pkg, 'test'], { env: pgEnv }) || status;
-    }
-    stopPostgres();
-    stopPostgres = () => {};
-  }
+  // Every package but the end-to-end tests on the embedded database, one package at a time.
+  let status = run(
+    'pnpm',
+    ['turbo', 'run', 'test', '--concurrency=1', '--continue', `--filter=!${E2E_PACKAGE}`],
+    { env },
+  );
+  // Then the end-to-end tests, and beside them the packages whose tests touch the store again,
+  // against the Postgres server: the end-to-end tests wait on browsers, servers and clocks, and
+  // use about one of two cores on average. The store pass's output is shown once it ends.
+  const pgEnv = { ...env, TEST_DATABASE_URL: postgresUrl, TEST_REPORT_SUFFIX: 'postgres' };
+  const [e2eStatus, storePass] = await Promise.all([
+    runForwardingSignals('pnpm', ['--filter', E2E_PACKAGE, 'test'], env),
+    postgresPass(pgEnv),
+  ]);
+  console.log(`\nStore tests again on the Postgres server at TEST_DATABASE_URL\n`);
+  process.stdout.write(storePass.output);
+  status = status || e2eStatus || storePass.status;
+  stopPostgres();
+  stopPostgres = () => {};
   const summary = summarizeReports(reportDir, root);
   console.log(['', ...summaryLines(summary)].join('\n'));
   process.exit(status !== 0 || summary.failed > 0 ? 1 : 0);

@@ -1,18 +1,27 @@
-import { useEffect, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { api, ApiFailure } from './api.js';
 
-/** Loads `path` (again when it changes): the data, a not-found, or an error message. */
-export function useApi<T>(path: string | null) {
+/**
+ * Loads `path` (again when it changes): the data, a not-found, or an error message. A new
+ * `version` of the same path loads it again while the page keeps showing what it has, so a
+ * page that reloads after an action does not blink to a loading state.
+ */
+export function useApi<T>(path: string | null, version = 0) {
   const [state, setState] = useState<
     | { kind: 'loading' }
     | { kind: 'ready'; data: T }
     | { kind: 'not-found' }
     | { kind: 'error'; message: string }
   >({ kind: 'loading' });
+  const shown = useRef<string | null>(null);
   useEffect(() => {
     if (path === null) return;
     const controller = new AbortController();
-    setState({ kind: 'loading' });
+    const samePath = shown.current === path;
+    shown.current = path;
+    setState((previous) =>
+      samePath && previous.kind === 'ready' ? previous : { kind: 'loading' },
+    );
     api<T>(path, { signal: controller.signal }).then(
       (data) => setState({ kind: 'ready', data }),
       (error: unknown) => {
@@ -22,6 +31,6 @@ export function useApi<T>(path: string | null) {
       },
     );
     return () => controller.abort();
-  }, [path]);
+  }, [path, version]);
   return state;
 }

@@ -54,7 +54,7 @@ const ACTIONS: Record<string, string> = {
  */
 export function AdminPage() {
   const [version, setVersion] = useState(0);
-  const state = useApi<AdminResponse>(`/api/admin?v=${version}`);
+  const state = useApi<AdminResponse>('/api/admin', version);
   const [message, setMessage] = useState<{ kind: 'ok' | 'error'; text: string } | null>(null);
   const [busy, setBusy] = useState(false);
   useEffect(() => {
@@ -63,8 +63,7 @@ export function AdminPage() {
 
   if (state.kind === 'not-found') return <NotFoundPage />;
   if (state.kind === 'error') return <p role="alert">{state.message}</p>;
-  if (state.kind === 'loading' && version === 0) return <p aria-busy="true">Loading…</p>;
-  if (state.kind !== 'ready') return <p aria-busy="true">Updating…</p>;
+  if (state.kind !== 'ready') return <p aria-busy="true">Loading…</p>;
   const data = state.data;
 
   const act = async (done: string, path: string, method: string, body?: unknown) => {
@@ -92,7 +91,7 @@ export function AdminPage() {
   };
 
   return (
-    <section>
+    <section aria-busy={busy}>
       <h1>Admin · {data.organization.name}</h1>
       <p aria-live="polite" role={message?.kind === 'error' ? 'alert' : 'status'}>
         {message?.text ?? ''}
