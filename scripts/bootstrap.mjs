@@ -7,7 +7,15 @@
 // brought (this script runs itself again on it, with its folder first on PATH for every child).
 // The decisions are in bootstrap/plan.mjs, with their tests.
 import { spawn, spawnSync } from 'node:child_process';
-import { existsSync, mkdirSync, readFileSync, rmSync } from 'node:fs';
+import {
+  appendFileSync,
+  closeSync,
+  existsSync,
+  mkdirSync,
+  openSync,
+  readFileSync,
+  rmSync,
+} from 'node:fs';
 import { homedir } from 'node:os';
 import { delimiter, dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -30,33 +38,30 @@ const POSTGRES_PACKAGES = [
   '@ask-analyst/web',
 ];
 
-/** The end-to-end tests, run beside the store tests' Postgres pass (below). */
+/** The end-to-end tests, run beside every other package's (below). */
 const E2E_PACKAGE = '@ask-analyst/e2e';
 
 /**
- * Runs the tests of POSTGRES_PACKAGES one after another against the Postgres server `env` names,
- * collecting their output; resolves with the first failing status (or 0) and the output.
- * @param {NodeJS.ProcessEnv} env
- * @returns {Promise<{ status: number, output: string }>}
+ * Starts `cmd` with its output (stdout and stderr) going to the file `output`; resolves with its
+ * exit status. Nothing is buffered here, so it runs on while this process waits on others.
+ * @param {string} cmd @param {string[]} args @param {NodeJS.ProcessEnv} env @param {string} output
+ * @returns {Promise<number>}
  */
-async function postgresPass(env) {
-  let status = 0;
-  let output = '';
-  for (const pkg of POSTGRES_PACKAGES) {
-    const child = spawn('pnpm', ['--filter', pkg, 'test'], { cwd: root, env });
-    child.stdout.setEncoding('utf8').on('data', (/** @type {string} */ text) => (output += text));
-    child.stderr.setEncoding('utf8').on('data', (/** @type {string} */ text) => (output += text));
-    /** @type {number} */
-    const code = await new Promise((resolve) => {
-      child.on('error', (error) => {
-        output += `${error.message}\n`;
-        resolve(1);
-      });
-      child.on('close', (exit) => resolve(exit ?? 1));
+function runToFile(cmd, args, env, output) {
+  const fd = openSync(output, 'w');
+  const child = spawn(cmd, args, { cwd: root, env, stdio: ['ignore', fd, fd] });
+  closeSync(fd);
+  // Stopped with this process, whichever way it ends.
+  const stop = () => child.kill();
+  process.on('exit', stop);
+  child.on('close', () => process.off('exit', stop));
+  return new Promise((resolve) => {
+    child.on('error', (error) => {
+      appendFileSync(output, `\n${cmd} did not start: ${error.message}\n`);
+      resolve(1);
     });
-    status ||= code;
-  }
-  return { status, output };
+    child.on('close', (code, signal) => resolve(code ?? (signal ? 1 : 0)));
+  });
 }
 
 /**
@@ -251,25 +256,29 @@ if (command === 'start') {
       process.exit(1);
     }
   }
-  // Every package but the end-to-end tests on the embedded database, one package at a time.
+  // The end-to-end tests use about one of the two cores (they wait on browsers, servers and
+  // clocks), so they run from the start beside everything else; their output goes to a file,
+  // printed when they end.
+  const e2eOutput = join(reportDir, 'e2e-output.log');
+  const e2e = runToFile('pnpm', ['--filter', E2E_PACKAGE, 'test'], env, e2eOutput);
+  // Every other package on the embedded database, one package at a time; then the packages whose
+  // tests touch the store, again against the Postgres server.
   let status = run(
     'pnpm',
     ['turbo', 'run', 'test', '--concurrency=1', '--continue', `--filter=!${E2E_PACKAGE}`],
     { env },
   );
-  // Then the end-to-end tests, and beside them the packages whose tests touch the store again,
-  // against the Postgres server: the end-to-end tests wait on browsers, servers and clocks, and
-  // use about one of two cores on average. The store pass's output is shown once it ends.
+  console.log(`\nStore tests again on the Postgres server at TEST_DATABASE_URL`);
   const pgEnv = { ...env, TEST_DATABASE_URL: postgresUrl, TEST_REPORT_SUFFIX: 'postgres' };
-  const [e2eStatus, storePass] = await Promise.all([
-    runForwardingSignals('pnpm', ['--filter', E2E_PACKAGE, 'test'], env),
-    postgresPass(pgEnv),
-  ]);
-  console.log(`\nStore tests again on the Postgres server at TEST_DATABASE_URL\n`);
-  process.stdout.write(storePass.output);
-  status = status || e2eStatus || storePass.status;
+  for (const pkg of POSTGRES_PACKAGES) {
+    status = run('pnpm', ['--filter', pkg, 'test'], { env: pgEnv }) || status;
+  }
   stopPostgres();
   stopPostgres = () => {};
+  console.log(`\nThe end-to-end tests, run beside the packages above:\n`);
+  const e2eStatus = await e2e;
+  process.stdout.write(readFileSync(e2eOutput, 'utf8'));
+  status ||= e2eStatus;
   const summary = summarizeReports(reportDir, root);
   console.log(['', ...summaryLines(summary)].join('\n'));
   process.exit(status !== 0 || summary.failed > 0 ? 1 : 0);
