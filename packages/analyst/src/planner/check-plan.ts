@@ -1,4 +1,5 @@
 import {
+  AGGREGATIONS,
   countedGroupsColumn,
   TIME_GRAINS,
   type Aggregation,
@@ -29,30 +30,9 @@ export interface PlanProblem {
 export const AGGREGATIONS_FOR: Record<ColumnType, readonly Aggregation[]> = {
   string: ['count', 'count_distinct', 'min', 'max'],
   boolean: ['count', 'count_distinct', 'min', 'max'],
-  integer: [
-    'count',
-    'count_distinct',
-    'sum',
-    'avg',
-    'min',
-    'max',
-    'median',
-    'stddev',
-    'variance',
-    'range',
-  ],
-  number: [
-    'count',
-    'count_distinct',
-    'sum',
-    'avg',
-    'min',
-    'max',
-    'median',
-    'stddev',
-    'variance',
-    'range',
-  ],
+  // Numbers take every aggregation: the sums, averages and spreads apply to nothing else.
+  integer: AGGREGATIONS,
+  number: AGGREGATIONS,
   date: ['count', 'count_distinct', 'min', 'max', 'median'],
   timestamp: ['count', 'count_distinct', 'min', 'max', 'median'],
 };
