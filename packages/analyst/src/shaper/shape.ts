@@ -253,6 +253,13 @@ function describeRow(row: readonly Cell[], plan: AnalysisPlan, display: Display)
     .join(', ');
 }
 
+/** The change from `a` to `b` relative to `a`, signed ("+12.5%", "-3.1%"); null where none is. */
+function percentChange(a: Cell | undefined, b: Cell | undefined): string | null {
+  if (typeof a !== 'number' || typeof b !== 'number' || a === 0) return null;
+  const change = (b - a) / Math.abs(a);
+  return `${change >= 0 ? '+' : ''}${formatValue(change, 'percent')}`;
+}
+
 /** Groups named in a sentence: "A, B and C", the first five and how many more. */
 function names(rows: readonly (readonly Cell[])[], plan: AnalysisPlan, display: Display): string {
   const named = rows.slice(0, 5).map((row) => describeRow(row, plan, display));
@@ -341,10 +348,8 @@ export function summarize(
       let part = `${seriesLabel(a)} ${fmt(va ?? null)} (${show(a[0] ?? null, plan.dimensions[0]!.label, display, 'text')})`;
       if (points.length > 1) {
         part += ` to ${fmt(vb ?? null)} (${show(b[0] ?? null, plan.dimensions[0]!.label, display, 'text')})`;
-        if (typeof va === 'number' && typeof vb === 'number' && va !== 0) {
-          const change = (vb - va) / Math.abs(va);
-          part += ` ${change >= 0 ? '+' : ''}${formatValue(change, 'percent')}`;
-        }
+        const change = percentChange(va, vb);
+        if (change) part += ` ${change}`;
       }
       return part;
     });
@@ -375,10 +380,8 @@ export function summarize(
       null as Cell[] | null,
     );
     let text = `${subject} by ${plan.dimensions[0]!.label} over ${groups}: ${fmt(a ?? null)} for ${describeRow(first, plan, display)} and ${fmt(b ?? null)} for ${describeRow(lastWhole, plan, display)}`;
-    if (typeof a === 'number' && typeof b === 'number' && a !== 0 && lastWhole !== first) {
-      const change = (b - a) / Math.abs(a);
-      text += ` (${change >= 0 ? '+' : ''}${formatValue(change, 'percent')})`;
-    }
+    const change = lastWhole !== first ? percentChange(a, b) : null;
+    if (change) text += ` (${change})`;
     if (peak && numeric.length > 2)
       text += `; the highest is ${fmt(peak[valueIndex] ?? null)} for ${describeRow(peak, plan, display)}`;
     if (options.coverage?.partial && lastWhole !== lastRow) {
