@@ -1,4 +1,4 @@
-import { useEffect, useRef, useState } from 'react';
+import { useEffect, useState } from 'react';
 import { api, ApiFailure } from './api.js';
 
 /**
@@ -9,21 +9,18 @@ import { api, ApiFailure } from './api.js';
 export function useApi<T>(path: string | null, version = 0) {
   const [state, setState] = useState<
     | { kind: 'loading' }
-    | { kind: 'ready'; data: T }
+    | { kind: 'ready'; data: T; path: string }
     | { kind: 'not-found' }
     | { kind: 'error'; message: string }
   >({ kind: 'loading' });
-  const shown = useRef<string | null>(null);
   useEffect(() => {
     if (path === null) return;
     const controller = new AbortController();
-    const samePath = shown.current === path;
-    shown.current = path;
     setState((previous) =>
-      samePath && previous.kind === 'ready' ? previous : { kind: 'loading' },
+      previous.kind === 'ready' && previous.path === path ? previous : { kind: 'loading' },
     );
     api<T>(path, { signal: controller.signal }).then(
-      (data) => setState({ kind: 'ready', data }),
+      (data) => setState({ kind: 'ready', data, path }),
       (error: unknown) => {
         if (controller.signal.aborted) return;
         if (error instanceof ApiFailure && error.status === 404) setState({ kind: 'not-found' });
