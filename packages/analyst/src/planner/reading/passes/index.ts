@@ -18,6 +18,7 @@ import { ranking } from './ranking.js';
 import { relationship } from './relationship.js';
 import { shapes } from './shapes.js';
 import { superlativeRanking } from './superlative-ranking.js';
+import { textContains } from './text-contains.js';
 import { timeFilters } from './time-filters.js';
 import { unplacedWords } from './unplaced-words.js';
 import { valueFilters } from './value-filters.js';
@@ -37,6 +38,7 @@ export const READING_PASSES: readonly ReadingPass[] = [
   followUpCues,
   timeFilters,
   namedConditions,
+  textContains,
   groupings,
   valueFilters,
   valueLists,
