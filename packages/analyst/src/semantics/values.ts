@@ -236,7 +236,11 @@ export class ValueIndex {
       // class 5: conversational words never match values).
       if (key.split(' ').every((word) => STOPWORDS.has(word))) return [];
     }
-    return entries;
+    // "ORD" is the code in iata, not the town of Ord in city: the values written exactly as the
+    // question writes them, when some are and others are not.
+    const written = words.map((token) => token.text).join(' ');
+    const asWritten = entries.filter((entry) => entry.value === written);
+    return asWritten.length > 0 ? asWritten : entries;
   }
 
   private gazetteer(

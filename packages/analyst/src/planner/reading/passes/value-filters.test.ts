@@ -69,5 +69,16 @@ describePass(
       'average horsepower of cars with origin Japan',
       { found: ['Origin = Japan'], placed: ['origin', 'Japan'] },
     ],
+    // Written in capitals as one column stores it ("ORD" in iata), not as another does (Ord, a
+    // town in Nebraska, in city).
+    ['airports', 'what state is ORD in', { found: ['iata = ORD'], placed: ['ORD'] }],
+    ['airports', 'airports in ord', { found: ['city = Ord'], placed: ['ord'] }],
+    // A name that is also a word of many other names: asked, never read as the one row.
+    [
+      'airports',
+      'how many international airports are there',
+      { problem: 'needs_clarification', placed: ['international'] },
+    ],
+    ['movies', 'IMDB rating of Titanic', { found: ['Title = Titanic'], placed: ['Titanic'] }],
   ],
 );

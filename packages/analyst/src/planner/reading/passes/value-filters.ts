@@ -1,4 +1,4 @@
-import type { ValueMatch } from '../../../semantics/values.js';
+import type { ValueIndex, ValueMatch } from '../../../semantics/values.js';
 import type { WorksheetSemantics } from '../../../semantics/worksheet.js';
 import { US_STATES } from '../../../text/lexicon.js';
 import { unitFactor } from '../../../text/units.js';
@@ -28,6 +28,35 @@ function chooseValueColumn(
   if (twins.length >= 2) return { chosen: [], ambiguous: [...matches] };
   const categorical = columns.find((name) => semanticsOf(name)?.role === 'category') ?? columns[0]!;
   return { chosen: byColumn(categorical), ambiguous: [] };
+}
+
+/** Fewer rows share a word of their names than this before a name that is that word alone is asked about. */
+const SHARED_NAME_WORD = 3;
+
+/**
+ * How many other values of an identifier column (names, titles) hold the one-word value found as
+ * one of their words, when that is at least `SHARED_NAME_WORD`: "international airports" may mean
+ * the airport named International or the 124 whose names hold the word. 0 otherwise.
+ */
+function namesHolding(
+  match: ValueMatch,
+  semantics: WorksheetSemantics,
+  values: ValueIndex,
+): number {
+  if (/\s/.test(match.value)) return 0;
+  if (semantics.columns.find((c) => c.name === match.column)?.role !== 'identifier') return 0;
+  const word = new RegExp(
+    `(^|[^\\p{L}\\p{N}])${escapeRegExp(match.value)}($|[^\\p{L}\\p{N}])`,
+    'iu',
+  );
+  let count = 0;
+  for (const value of values.valuesOf(match.column))
+    if (value !== match.value && word.test(value)) count += 1;
+  return count >= SHARED_NAME_WORD ? count : 0;
+}
+
+function escapeRegExp(text: string): string {
+  return text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 }
 
 /** The negation keywords before a value: next to it, or before the preposition in front of it. */
@@ -192,6 +221,16 @@ export const valueFilters: ReadingPass = {
       if (negated) {
         for (const match of chosen) addFilter(filterOf(column, 'ne', match.value), source, how);
         use(...negations);
+        return;
+      }
+      const inOthers = namesHolding(chosen[0]!, semantics, values);
+      if (inOthers > 0) {
+        reading.problem = {
+          code: 'needs_clarification',
+          message:
+            `"${m.words}" is the ${column} of one row and a word in ${inOthers} other ${column} values. ` +
+            `Say "with ${m.words} in the ${column}" for all of them, or name the one you mean in full.`,
+        };
         return;
       }
       foundValues.push({ column, value: chosen[0]!.value, index, words: how });
