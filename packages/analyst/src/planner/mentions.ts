@@ -263,11 +263,15 @@ export function findMentions(
       });
     }
     candidates.sort((a, b) => b.rank - a.rank);
-    const chosen = candidates[0]?.mention ?? {
+    let chosen = candidates[0]?.mention ?? {
       ...span(1),
       kind: 'word' as const,
       stop: STOPWORDS.has(token.lower),
     };
+    // "city names", "state name": the names a category column holds, not a column called name.
+    const after = tokens[chosen.end];
+    if (chosen.kind === 'column' && chosen.column.role === 'category' && after?.stem === 'name')
+      chosen = { ...chosen, end: chosen.end + 1, words: `${chosen.words} ${after.text}` };
     mentions.push(chosen);
     i = chosen.end;
   }

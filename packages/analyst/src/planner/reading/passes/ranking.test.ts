@@ -3,7 +3,7 @@ import { ranking } from './ranking.js';
 
 describePass(
   ranking,
-  ['cars', 'flights', 'movies', 'weather'],
+  ['cars', 'flights', 'movies', 'weather', 'airports'],
   [
     // An order asked for ranks every group by a measure; rows called by their noun are named.
     [
@@ -66,6 +66,24 @@ describePass(
       'cars',
       'the 2 heaviest cars',
       { dimensions: ['Name'], ranking: 'desc 2', placed: ['2', 'cars'] },
+    ],
+    // The count before what is ranked, "with the" superlative after it.
+    [
+      'movies',
+      'the 3 genres with the most movies',
+      { dimensions: ['Major Genre'], ranking: 'desc 3', placed: ['3', 'genres'] },
+    ],
+    [
+      'cars',
+      '5 cars with the lowest horsepower',
+      { dimensions: ['Name'], ranking: 'asc 5', placed: ['5', 'cars'] },
+    ],
+    ['cars', 'cars with 8 cylinders with the highest horsepower', {}],
+    // "city names" is the city column (mentions.ts), not also the column called name.
+    [
+      'airports',
+      'top 10 most common city names',
+      { dimensions: ['city'], ranking: 'desc 10', placed: ['top', '10', 'city names'] },
     ],
     // A number that is no count of groups ranks nothing.
     ['cars', 'cars with 8 cylinders', {}],

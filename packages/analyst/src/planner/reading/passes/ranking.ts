@@ -26,6 +26,25 @@ function rankedAfter(
 }
 
 /**
+ * The superlative after "the 10 states with the", when a count stands right before a grouping
+ * column or the rows' word and "with"/"having" the superlative follows it: its index, or -1.
+ */
+function rankedBefore(
+  index: number,
+  mentions: readonly Mention[],
+  next: (index: number, skip?: number) => number,
+): number {
+  const target = mentions[index + 1];
+  const groups =
+    (target?.kind === 'column' && target.column.role !== 'measure') || target?.kind === 'entity';
+  if (!groups) return -1;
+  const cue = mentions[index + 2]?.words.toLowerCase();
+  if (cue !== 'with' && cue !== 'having' && cue !== 'that' && cue !== 'which') return -1;
+  const j = next(index + 2, 3);
+  return keywordOf(mentions[j], 'superlative') ? j : -1;
+}
+
+/**
  * Ranking: "top 5", "bottom 3" (at most 5,000 groups), and what is ranked when it follows and
  * nothing groups yet: a column ("top 5 origins") or the rows' names ("top 3 cars"). An order asked
  * for ("sorted by worldwide gross", "in descending order") ranks every group by a measure; a sort by
@@ -114,6 +133,25 @@ export const ranking: ReadingPass = {
         };
         use(index);
         numberIndex = index;
+      } else if (counted && !reading.ranking && rankedBefore(index, mentions, next) >= 0) {
+        // "the 10 states with the fewest airports", "5 cars with the highest horsepower": the
+        // count before what is ranked, the superlative after it (the measures pass's).
+        const after = keywordOf(at(rankedBefore(index, mentions, next)), 'superlative')!;
+        reading.ranking = {
+          direction: after.direction,
+          limit: Math.min(counted.value, 5000),
+          words: m.words,
+        };
+        use(index);
+        const targetIndex = index + 1;
+        const target = at(targetIndex)!;
+        if (reading.dimensions.length > 0) return;
+        const column =
+          target.kind === 'column' ? target.column : (rowLabel(semantics) ?? undefined);
+        if (!column) return;
+        reading.dimensions.push({ column, grain: null, source: 'stated', words: target.words });
+        use(targetIndex);
+        return;
       } else return;
       const targetIndex = rankedAfter(numberIndex, mentions, next);
       const target = at(targetIndex);
