@@ -12,6 +12,9 @@
  *   pnpm --filter @ask-analyst/e2e exec tsx eval/compute-expected.ts --check   fail on any change
  *   pnpm --filter @ask-analyst/e2e exec tsx eval/compute-expected.ts --split ALL.jsonl
  *       (once: split a new list into the two files, a third per worksheet to the holdout)
+ *   pnpm --filter @ask-analyst/e2e exec tsx eval/compute-expected.ts --set FILE [--check]
+ *       rewrite (or check) one set file on its own, with no split (e.g. `second.jsonl`);
+ *       it never reads the holdout
  *
  * Whoever changes the planner must not read `holdout.jsonl`, nor run this script with output shown.
  */
@@ -235,11 +238,46 @@ async function readQuestions(file: string): Promise<Question[]> {
 const toJsonl = (questions: readonly Question[]) =>
   questions.map((q) => JSON.stringify(ordered(q))).join('\n') + '\n';
 
+/**
+ * `--set FILE`: computes (or with `--check` verifies) the expectations of one set file as it is,
+ * with no split; it reads and writes that file only, never the holdout.
+ */
+async function oneSet(file: string, check: boolean): Promise<number> {
+  if (path.basename(file).startsWith('holdout')) {
+    throw new Error('--set is not for the holdout: run without --set (and without showing a diff)');
+  }
+  const questions = await readQuestions(file);
+  if (new Set(questions.map((q) => q.id)).size !== questions.length) {
+    throw new Error('question ids must be unique');
+  }
+  const connection = await openViews();
+  const computed: Question[] = [];
+  for (const q of questions) computed.push({ ...q, expect: await derive(connection, q) });
+  const text = toJsonl(computed);
+  const name = path.basename(file);
+  if (check) {
+    const same = (await readFile(file, 'utf8')) === text;
+    console.log(
+      same ? `${questions.length} questions: ${name} as stored` : `${name} differs from its SQL`,
+    );
+    return same ? 0 : 1;
+  }
+  await writeFile(file, text);
+  console.log(`${questions.length} questions in ${name}`);
+  return 0;
+}
+
 async function main(): Promise<number> {
   const { values: args } = parseArgs({
     args: process.argv.slice(2).filter((arg) => arg !== '--'),
-    options: { check: { type: 'boolean' }, split: { type: 'string' } },
+    options: { check: { type: 'boolean' }, split: { type: 'string' }, set: { type: 'string' } },
   });
+  if (args.set) {
+    // Relative to the current folder, or to the repository root (`e2e/eval/second.jsonl`).
+    const fromRoot = path.resolve(here, '../..', args.set);
+    const file = existsSync(path.resolve(args.set)) ? path.resolve(args.set) : fromRoot;
+    return oneSet(file, args.check === true);
+  }
   const all = args.split
     ? await readQuestions(path.resolve(args.split))
     : [...(await readQuestions(files.blind)), ...(await readQuestions(files.holdout))];

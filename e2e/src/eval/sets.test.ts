@@ -61,3 +61,24 @@ describe('the blind question set (e2e/eval/README.md)', () => {
     expect(missing).toEqual([]);
   });
 });
+
+// `second.jsonl`: a second set written blind, not held out (e2e/eval/README.md).
+const second = read('second.jsonl');
+
+describe('the second question set (e2e/eval/README.md)', () => {
+  it('has unique ids, none shared with the blind set, over every demo worksheet', () => {
+    expect(second.length).toBeGreaterThanOrEqual(80);
+    expect(new Set(second.map((q) => q.id)).size).toBe(second.length);
+    const earlier = new Set(all.map((q) => q.id));
+    expect(second.map((q) => q.id).filter((id) => earlier.has(id))).toEqual([]);
+    expect(new Set(second.map((q) => q.sheet))).toEqual(new Set(SHEETS));
+  });
+
+  it('gives every question an expectation, refusals no other, derived ones their SQL', () => {
+    expect(second.filter((q) => Object.keys(q.expect).length === 0).map((q) => q.id)).toEqual([]);
+    const mixed = second.filter((q) => q.expect.refused && Object.keys(q.expect).length > 1);
+    expect(mixed.map((q) => q.id)).toEqual([]);
+    const missing = second.filter((q) => q.derive.length > 0 && !q.sql).map((q) => q.id);
+    expect(missing).toEqual([]);
+  });
+});
