@@ -6,6 +6,7 @@ import type {
   Interpretation,
   InterpretationSlot,
   PlanCalculation,
+  PlanDimension,
   PlanFilter,
   PlanMeasure,
   TimeGrain,
@@ -601,6 +602,13 @@ export function buildPlan(
       words: null,
     });
   }
+  const acrossPeriods = levelAddedAcrossPeriods(
+    planMeasures,
+    planDimensions,
+    planFilters,
+    semantics,
+  );
+  if (acrossPeriods) return refused('needs_clarification', acrossPeriods);
   const plan: AnalysisPlan = {
     worksheetId: semantics.source.id,
     measures: planMeasures,
@@ -671,6 +679,38 @@ export function buildPlan(
       alternatives: unique(alternatives, (a) => a.question).slice(0, 5),
     },
   };
+}
+
+/**
+ * Why a total would add a level in time (a population) across periods: no grouping by a time
+ * column and no filter holding one period ("population of India" over eleven five-year steps is
+ * no population). Null when the total stays within one period.
+ */
+function levelAddedAcrossPeriods(
+  measures: readonly PlanMeasure[],
+  dimensions: readonly PlanDimension[],
+  filters: readonly PlanFilter[],
+  semantics: WorksheetSemantics,
+): string | null {
+  const times = semantics.columns.filter((c) => c.role === 'year' || c.role === 'temporal');
+  if (times.length === 0) return null;
+  const isTime = (name: string) => times.some((c) => c.name === name);
+  if (dimensions.some((d) => isTime(d.column))) return null;
+  const onePeriod = filters.some(
+    (f) => isTime(f.column) && f.op === 'eq' && (f.part === null || f.part === 'year'),
+  );
+  if (onePeriod) return null;
+  const level = measures
+    .map((m) => semantics.columns.find((c) => c.name === m.column))
+    .find((c, i) => c?.levelInTime && measures[i]!.aggregation === 'sum');
+  if (!level) return null;
+  const time = times[0]!;
+  const last = time.profile.max;
+  return (
+    `${level.display.label ?? level.name} is a level at a point in time: added up over several ` +
+    `${time.name} values it would count the same ${level.display.unit ?? 'amount'} once per ` +
+    `${time.name}. Say which ${time.name}${last !== undefined ? ` (for example "in ${String(last)}")` : ''}, or ask for it by ${time.name}.`
+  );
 }
 
 /**

@@ -58,11 +58,11 @@ add('most common|most frequent|most popular|most often|commonest', {
 });
 add('least common|least frequent|least popular|rarest', { kind: 'superlative', direction: 'asc' });
 add(
-  'highest|largest|biggest|greatest|most|peak|longest|heaviest|fastest|best|latest|newest|most recent|maximal|strongest|busiest|hottest|warmest|wettest|most expensive|costliest|priciest|tallest|oldest|most populous|most populated|most powerful|most fuel efficient|most efficient|windiest|rainiest|most delayed|richest|wealthiest|deepest|widest',
+  'highest|largest|biggest|greatest|most|peak|longest|heaviest|fastest|best|latest|newest|most recent|maximal|strongest|busiest|hottest|warmest|wettest|most expensive|costliest|priciest|tallest|oldest|most populous|most populated|most powerful|most fuel efficient|most efficient|windiest|rainiest|most delayed|richest|wealthiest|deepest|widest|northernmost|most northern|furthest north|farthest north|easternmost|most eastern|furthest east|farthest east',
   { kind: 'superlative', direction: 'desc' },
 );
 add(
-  'lowest|smallest|least|fewest|shortest|lightest|slowest|worst|earliest|minimal|weakest|quietest|coldest|coolest|driest|cheapest|least expensive|youngest|least populous|least populated|least powerful|least fuel efficient|least efficient|calmest|least delayed|poorest|shallowest|narrowest',
+  'lowest|smallest|least|fewest|shortest|lightest|slowest|worst|earliest|minimal|weakest|quietest|coldest|coolest|driest|cheapest|least expensive|youngest|least populous|least populated|least powerful|least fuel efficient|least efficient|calmest|least delayed|poorest|shallowest|narrowest|southernmost|most southern|furthest south|farthest south|westernmost|most western|furthest west|farthest west',
   { kind: 'superlative', direction: 'asc' },
 );
 add('top|first|leading', { kind: 'top', direction: 'desc' });

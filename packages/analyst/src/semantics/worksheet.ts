@@ -57,6 +57,8 @@ export interface ColumnSemantics {
   profile: ColumnProfile;
   /** How the semantic layer shows the column: its label, unit and decimals, when it says. */
   display: { label?: string; unit?: string; decimals?: number };
+  /** A level at a point in time (the layer's `levelInTime`): never added up across periods. */
+  levelInTime?: boolean;
   /**
    * A measure the question itself makes of two numeric columns ("worldwide gross minus budget",
    * `planner/reading/passes/column-arithmetic.ts`): no column of the worksheet, only measured.
@@ -276,6 +278,7 @@ export function describeWorksheet(
         ...(entry?.unit ? { unit: entry.unit } : {}),
         ...(entry?.decimals === undefined ? {} : { decimals: entry.decimals }),
       },
+      ...(entry?.levelInTime ? { levelInTime: true } : {}),
     };
   });
   const temporal = columns.filter((column) => column.role === 'temporal');

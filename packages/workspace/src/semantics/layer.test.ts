@@ -132,6 +132,12 @@ describe('checkSemanticLayer', () => {
     );
   });
 
+  it('takes a level in time on a number column only', () => {
+    expect(refusal({ columns: [{ column: 'Title', levelInTime: true }] })).toBe(
+      'Semantic layer refused: column "Title": a level in time is a number, not a string column',
+    );
+  });
+
   it('refuses two entries for one column', () => {
     expect(refusal({ columns: [{ column: 'Title' }, { column: 'Title', label: 'Name' }] })).toBe(
       'Semantic layer refused: column "Title": described twice',

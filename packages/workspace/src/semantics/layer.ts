@@ -45,6 +45,12 @@ export const ColumnSemanticsSchema = z.strictObject({
     .describe('How the column is summarised when a question names no aggregation.'),
   format: ValueFormatSchema.optional().describe('How its values are written.'),
   decimals: z.number().int().min(0).max(20).optional().describe('Digits after the decimal point.'),
+  levelInTime: z
+    .boolean()
+    .optional()
+    .describe(
+      "A level measured at a point in time (a population, an account balance): it adds up across rows of one period, never across periods, as Power BI's semi-additive measures.",
+    ),
   values: z
     .array(
       z.strictObject({
@@ -185,6 +191,8 @@ export function checkSemanticLayer(
       );
     if (entry.decimals !== undefined && !NUMERIC.has(type))
       problems.push(`${at}: decimals apply to numbers, not to a ${type} column`);
+    if (entry.levelInTime && !NUMERIC.has(type))
+      problems.push(`${at}: a level in time is a number, not a ${type} column`);
     if (entry.values?.length && type !== 'string')
       problems.push(`${at}: value synonyms apply to text columns, not to a ${type} column`);
   }

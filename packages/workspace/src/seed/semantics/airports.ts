@@ -62,7 +62,7 @@ export const AIRPORTS_SEMANTICS: SemanticLayer = {
       label: 'Longitude',
       description:
         'Longitude of the airport in decimal degrees (east positive, so negative in the US).',
-      synonyms: ['lon', 'lng'],
+      synonyms: ['lon', 'lng', 'long'],
       unit: '°',
       format: 'number',
       decimals: 4,

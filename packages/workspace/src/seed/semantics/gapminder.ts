@@ -23,6 +23,13 @@ export const GAPMINDER_SEMANTICS: SemanticLayer = {
       synonyms: ['nation', 'country name', 'territory'],
       defaultAggregation: 'count_distinct',
       format: 'text',
+      // The short and everyday names people use for countries the data spells in full.
+      values: [
+        { value: 'United States', synonyms: ['USA', 'United States of America'] },
+        { value: 'United Kingdom', synonyms: ['UK', 'Britain', 'Great Britain'] },
+        { value: 'Netherlands', synonyms: ['Holland', 'the Netherlands'] },
+        { value: 'Hong Kong, China', synonyms: ['Hong Kong'] },
+      ],
     },
     {
       column: 'cluster',
@@ -46,11 +53,15 @@ export const GAPMINDER_SEMANTICS: SemanticLayer = {
         'number of people',
         'headcount',
         'population size',
+        'people living',
+        'people lived',
+        'people live',
       ],
       unit: 'people',
       format: 'integer',
       decimals: 0,
       defaultAggregation: 'sum',
+      levelInTime: true,
     },
     {
       column: 'life_expect',

@@ -85,4 +85,14 @@ export const SEATTLE_WEATHER_SEMANTICS: SemanticLayer = {
       format: 'text',
     },
   ],
+  conditions: [
+    {
+      word: 'freezing',
+      synonyms: ['below freezing', 'frost', 'frosty', 'freezing day', 'below zero'],
+      description: "A day whose low went below 0 °C (the water's freezing point).",
+      column: 'temp_min',
+      op: 'lt',
+      value: 0,
+    },
+  ],
 };

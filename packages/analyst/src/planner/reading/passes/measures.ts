@@ -66,6 +66,17 @@ export const ADJECTIVE_MEASURES: Readonly<Record<string, readonly string[]>> = {
   richest: ['income', 'wealth', 'gdp'],
   wealthiest: ['income', 'wealth', 'gdp'],
   poorest: ['income', 'wealth', 'gdp'],
+  // North and east are the higher latitude and longitude; south and west the lower.
+  ...Object.fromEntries(
+    ['northernmost', 'most northern', 'furthest north', 'farthest north']
+      .concat(['southernmost', 'most southern', 'furthest south', 'farthest south'])
+      .map((word) => [word, ['latitude', 'lat']]),
+  ),
+  ...Object.fromEntries(
+    ['easternmost', 'most eastern', 'furthest east', 'farthest east']
+      .concat(['westernmost', 'most western', 'furthest west', 'farthest west'])
+      .map((word) => [word, ['longitude', 'long', 'lon', 'lng']]),
+  ),
 };
 
 /** The numeric column a superlative adjective measures ("heaviest" → Weight_in_lbs), if any. */
@@ -394,7 +405,18 @@ export const measures: ReadingPass = {
           words = m.words;
         }
         if (count || distinct) {
-          if (column.role === 'measure' && !column.discrete && count && !distinct) {
+          if (
+            column.role === 'measure' &&
+            !column.discrete &&
+            count &&
+            !distinct &&
+            m.words.toLowerCase() === 'how many' &&
+            column.defaultAggregation === 'sum'
+          ) {
+            // "how many people" of a population, "how many miles" of a distance: an amount
+            // column counts what it holds, so how many is its total, never its rows.
+            reading.measures.push({ column, aggregation: 'sum', source: 'stated', words });
+          } else if (column.role === 'measure' && !column.discrete && count && !distinct) {
             reading.measures.push({ column, aggregation: 'count', source: 'stated', words });
           } else {
             reading.measures.push({
