@@ -151,7 +151,7 @@ add('over time|trend|timeline|time series|over the years|through time', {
   grain: 'auto',
   asGroup: true,
 });
-add('year|years', { kind: 'grain', grain: 'year', asGroup: false });
+add('year|years|yr|yrs', { kind: 'grain', grain: 'year', asGroup: false });
 add('quarter|quarters', { kind: 'grain', grain: 'quarter', asGroup: false });
 add('month|months', { kind: 'grain', grain: 'month', folded: true, asGroup: false });
 add('month of year|month of the year|calendar month', {

@@ -66,7 +66,12 @@ export const FILLER_WORDS: ReadonlySet<string> = new Set([
   'visualisation',
   'draw',
   'display',
+  // Stressing a superlative: "the highest price ever".
+  'ever',
 ]);
+
+/** Words that say the answer is split into groups: filler once a grouping is read ("breakdown of strikes by phase"). */
+export const GROUPED_WORDS: ReadonlySet<string> = new Set(['breakdown', 'breakdowns', 'split']);
 
 /** Chart words that say "a chart" only when one of these follows: "bar chart", "line graph". */
 export const CHART_KIND_WORDS: ReadonlySet<string> = new Set(['bar', 'line', 'column']);

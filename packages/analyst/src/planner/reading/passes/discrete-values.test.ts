@@ -13,5 +13,8 @@ describePass(
     // After "top", "over": a ranking or a comparison, not a value.
     ['cars', 'top 4 cylinder cars', {}],
     ['cars', 'average horsepower over 4 cylinders', {}],
+    // The second number of a range: the range is the numeric comparisons pass's.
+    ['cars', 'how many cars have between 5 and 8 cylinders', {}],
+    ['cars', 'cars from 4 to 6 cylinders', {}],
   ],
 );

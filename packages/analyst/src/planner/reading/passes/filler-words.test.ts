@@ -29,6 +29,12 @@ describePass(
     ['cars', 'histogram of horsepower', {}],
     ['penguins', 'box plot of body mass by species', {}],
     ['weather', 'scatter of wind and precipitation', {}],
+    // "breakdown" once a grouping is read (a category named alone groups); with none, it stays.
+    ['strikes', 'breakdown of strikes by phase of flight', { placed: ['breakdown'] }],
+    ['strikes', 'damage breakdown', { placed: ['breakdown'] }],
+    ['strikes', 'average cost breakdown', {}],
+    // Stressing a superlative.
+    ['stocks', 'highest price ever', { placed: ['ever'] }],
     // Words with content stay for the unplaced-words pass.
     ['stocks', 'average price by symbol excluding weekends', {}],
     ['cars', 'line of best fit for mpg', {}],

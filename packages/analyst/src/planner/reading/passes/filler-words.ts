@@ -1,7 +1,7 @@
 import { STOPWORDS, tokenize } from '../../../text/tokens.js';
 import { keywordOf } from '../../mentions.js';
 import type { ReadingPass } from '../context.js';
-import { CHART_KIND_WORDS, COLUMN_NOUNS, FILLER_WORDS } from '../filler.js';
+import { CHART_KIND_WORDS, COLUMN_NOUNS, FILLER_WORDS, GROUPED_WORDS } from '../filler.js';
 
 /** A column word inflected as a verb or plural: "released" for Release Date, "rated" for Rating. */
 function inflects(word: string, columnWord: string): boolean {
@@ -14,7 +14,7 @@ function inflects(word: string, columnWord: string): boolean {
  * Words that ask for nothing (`FILLER_WORDS`, a closed list), placed without adding anything: so
  * that the unplaced-words pass can refuse every other word nobody placed. Also placed: a chart kind
  * followed by a chart word ("bar chart"), a keyword of stopwords no pass used ("over"), a noun that repeats the column before it ("weather
- * type"), a capitalised word of the worksheet's own name or description ("days in Seattle"), and a
+ * type"), a word saying the answer is split once a grouping is read ("breakdown"), a capitalised word of the worksheet's own name or description ("days in Seattle"), and a
  * column's own word inflected ("released" when Release Date is read).
  */
 export const fillerWords: ReadingPass = {
@@ -67,6 +67,7 @@ export const fillerWords: ReadingPass = {
           after?.kind === 'word' &&
           FILLER_WORDS.has(tokens[after.start]!.lower)) ||
         (COLUMN_NOUNS.has(word) && before?.kind === 'column') ||
+        (GROUPED_WORDS.has(word) && reading.dimensions.length > 0) ||
         columnWords.some((columnWord) => inflects(word, columnWord))
       ) {
         use(index);

@@ -64,16 +64,18 @@ describePass(
         placed: ['most'],
       },
     ],
+    // A superlative of nothing named, in a worksheet of one measure: that measure, by default.
     [
       'stocks',
       'in which month was GOOG the highest',
       {
         asksForValue: true,
+        measures: ['max(price) defaulted'],
         superlatives: ['desc highest'],
-        problem: 'not_understood',
         placed: ['highest'],
       },
     ],
+
     // A grain word naming what a row is ("daily" where a row is a day) between the aggregation
     // and its measure: the average of the rows.
     [

@@ -715,7 +715,18 @@ export const measures: ReadingPass = {
       const measured = ADJECTIVE_MEASURES[trailing.words.toLowerCase()]
         ? adjectiveColumn(trailing.words, semantics, trailing.direction)
         : null;
-      if (measured) {
+      // "when was apple stock at its lowest" in Stocks: the worksheet's one measure is the only
+      // thing that can be lowest; its slot says it was taken by default.
+      const measures = semantics.columns.filter((c) => c.role === 'measure' && !c.derived);
+      const only = !measured && measures.length === 1 ? measures[0]! : null;
+      if (only) {
+        reading.measures.push({
+          column: only,
+          aggregation: trailing.direction === 'desc' ? 'max' : 'min',
+          source: 'defaulted',
+          words: trailing.words,
+        });
+      } else if (measured) {
         // A sum stays the total over groups ("which month is the rainiest"), as in
         // superlative-ranking.
         reading.measures.push({

@@ -118,6 +118,20 @@ describePass(
         placed: ['between', '2005', 'and', '2008'],
       },
     ],
+    // A year excluded: each one left out, never kept.
+    [
+      'weather',
+      'avg max temp by year, excluding 2012',
+      { filters: ['year of date is not 2012'], placed: ['excluding', '2012'] },
+    ],
+    [
+      'disasters',
+      'total deaths except 1920 and 1930',
+      {
+        filters: ['Year is not 1920', 'Year is not 1930'],
+        placed: ['except', '1920', 'and', '1930'],
+      },
+    ],
     [
       'disasters',
       'total deaths in the 1920s',

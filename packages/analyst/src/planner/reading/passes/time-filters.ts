@@ -193,6 +193,26 @@ export const timeFilters: ReadingPass = {
           use(previous(index, 1), index);
           return;
         }
+        if (keywordOf(before, 'negation')) {
+          // "excluding 2012", "except 2012 and 2013": those years left out, each one.
+          const years = [index];
+          while (
+            /^(and|or)$/i.test(at(years.at(-1)! + 1)?.words ?? '') &&
+            isYear(at(years.at(-1)! + 2))
+          )
+            years.push(years.at(-1)! + 2);
+          for (const j of years) {
+            const year = at(j) as Extract<Mention, { kind: 'number' }>;
+            addFilter(
+              filterOf(target.column.name, 'ne', year.value, target.part),
+              'stated',
+              `${before!.words} ${year.words}`,
+            );
+            use(j, j - 1);
+          }
+          use(previous(index, 1));
+          return;
+        }
         const op: PlanFilter['op'] =
           comparison?.op === 'gt'
             ? 'gt'

@@ -79,6 +79,15 @@ describePass(
       'how many international airports are there',
       { problem: 'needs_clarification', placed: ['international'] },
     ],
+    // A value listed after another takes its preposition.
+    [
+      'flights',
+      'box plot of delay for flights out of ATL, ORD and DFW',
+      {
+        found: ['origin = ATL', 'origin = ORD', 'origin = DFW'],
+        placed: ['out of', 'ATL', 'ORD', 'DFW'],
+      },
+    ],
     ['movies', 'IMDB rating of Titanic', { found: ['Title = Titanic'], placed: ['Titanic'] }],
   ],
 );

@@ -101,6 +101,7 @@ export const valueFilters: ReadingPass = {
     previous,
     addFilter,
   }) {
+    const twinOfValue = new Map<number, 'origin' | 'destination'>();
     mentions.forEach((m, index) => {
       let matches: ValueMatch[] | undefined;
       // "top 10" where TOP is also an airport code: the ranking, not the value (unless in capitals).
@@ -143,10 +144,14 @@ export const valueFilters: ReadingPass = {
       ) {
         before = previous(before, 1);
       }
+      // "out of ATL, ORD and DFW": a value listed after another takes that one's preposition.
+      const listedAfter = /^(and|or)$/i.test(at(index - 1)?.words ?? '') ? index - 2 : index - 1;
       const twin =
         keywordOf(at(before), 'twin')?.twin ??
         keywordOf(at(previous(index, 1)), 'twin')?.twin ??
+        twinOfValue.get(listedAfter) ??
         null;
+      if (twin) twinOfValue.set(index, twin);
       // "without Europe", "not in Texas", "outside the USA", "not from ATL": the negation before
       // the value, past one preposition ("in", "at", "from", "to").
       const negations = negationsBefore(index, previous, at);
