@@ -16,7 +16,12 @@ export type Keyword =
   | { kind: 'change' }
   | { kind: 'difference' }
   | { kind: 'compare' }
-  | { kind: 'comparison'; op: 'gt' | 'gte' | 'lt' | 'lte' | 'eq' }
+  | {
+      kind: 'comparison';
+      op: 'gt' | 'gte' | 'lt' | 'lte' | 'eq';
+      /** A direction compares a coordinate: "north of 70" is a latitude above 70. */
+      axis?: 'latitude' | 'longitude';
+    }
   | { kind: 'between' }
   | { kind: 'negation' }
   | { kind: 'twin'; twin: 'origin' | 'destination' }
@@ -101,6 +106,10 @@ add(
   },
 );
 add('at least|no less than|or more|minimum of', { kind: 'comparison', op: 'gte' });
+add('north of', { kind: 'comparison', op: 'gt', axis: 'latitude' });
+add('south of', { kind: 'comparison', op: 'lt', axis: 'latitude' });
+add('east of', { kind: 'comparison', op: 'gt', axis: 'longitude' });
+add('west of', { kind: 'comparison', op: 'lt', axis: 'longitude' });
 add(
   'less than|fewer than|under|below|lower than|smaller than|shorter than|lighter than|slower than|cheaper than|before|earlier than',
   {

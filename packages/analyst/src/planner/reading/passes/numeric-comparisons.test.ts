@@ -3,7 +3,7 @@ import { numericComparisons } from './numeric-comparisons.js';
 
 describePass(
   numericComparisons,
-  ['cars', 'flights', 'weather', 'stocks', 'strikes'],
+  ['cars', 'flights', 'weather', 'stocks', 'strikes', 'airports'],
   [
     [
       'cars',
@@ -93,5 +93,17 @@ describePass(
     ],
     // Several columns in that unit: no column guessed.
     ['strikes', 'how many strikes over 500 dollars', {}],
+    // A direction compares a coordinate; with none in the worksheet, nothing is read.
+    [
+      'airports',
+      'airports in AK north of 70 degrees',
+      { filters: ['latitude is above 70'], placed: ['north of', '70', 'degrees'] },
+    ],
+    [
+      'airports',
+      'how many airports are west of -150',
+      { filters: ['longitude is below -150'], placed: ['west of', '-150'] },
+    ],
+    ['cars', 'cars north of 20', {}],
   ],
 );

@@ -13,7 +13,8 @@ import { filterOf } from '../filters.js';
  * is read with it when it is the compared column's unit, converted to it ("10 hours" of a delay in
  * minutes is 600), and names the column when none is named but exactly one numeric column has that
  * unit ("above 100 dollars"). A unit that is not the column's is left unplaced, so the question is
- * refused naming it, never compared in the wrong unit.
+ * refused naming it, never compared in the wrong unit. A direction compares a coordinate: "north of
+ * 70 degrees" is a latitude above 70, "west of -100" a longitude below -100.
  */
 export const numericComparisons: ReadingPass = {
   name: 'numeric-comparisons',
@@ -49,6 +50,15 @@ export const numericComparisons: ReadingPass = {
         .find((x) => x.c?.kind === 'column' && x.c.column.type !== 'string' && !used.has(x.j));
       let column: ColumnSemantics | undefined =
         columnNear?.c?.kind === 'column' ? columnNear.c.column : undefined;
+      if (!column && comparison?.axis) {
+        // "north of 70 degrees": the coordinate the direction compares, by its name or label.
+        const axis = comparison.axis;
+        column = semantics.columns.find(
+          (c) =>
+            c.type !== 'string' &&
+            `${c.name} ${c.display.label ?? ''}`.toLowerCase().includes(axis),
+        );
+      }
       if (!column && written) {
         const withUnit = semantics.columns.filter(
           (c) => c.type !== 'string' && unitFactor(written, c.display.unit) !== undefined,
