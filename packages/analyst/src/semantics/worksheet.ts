@@ -57,6 +57,8 @@ export interface ColumnSemantics {
   profile: ColumnProfile;
   /** How the semantic layer shows the column: its label, unit and decimals, when it says. */
   display: { label?: string; unit?: string; decimals?: number };
+  /** A value found here and in other columns is read here (the layer's `valuesReadHere`). */
+  valuesReadHere?: boolean;
   /** A level at a point in time (the layer's `levelInTime`): never added up across periods. */
   levelInTime?: boolean;
   /**
@@ -279,6 +281,7 @@ export function describeWorksheet(
         ...(entry?.decimals === undefined ? {} : { decimals: entry.decimals }),
       },
       ...(entry?.levelInTime ? { levelInTime: true } : {}),
+      ...(entry?.valuesReadHere ? { valuesReadHere: true } : {}),
     };
   });
   const temporal = columns.filter((column) => column.role === 'temporal');

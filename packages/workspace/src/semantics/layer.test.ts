@@ -138,6 +138,22 @@ describe('checkSemanticLayer', () => {
     );
   });
 
+  it('reads values in one text column at most', () => {
+    expect(
+      refusal({
+        columns: [
+          { column: 'Title', valuesReadHere: true },
+          { column: 'Release Date', valuesReadHere: true },
+          { column: 'US Gross', valuesReadHere: true },
+        ],
+      }),
+    ).toBe(
+      'Semantic layer refused: column "Release Date": values are read in a text column, not in a date column; ' +
+        'column "US Gross": values are read in a text column, not in a integer column; ' +
+        'values are read in one column at most, not in "Title" and "Release Date" and "US Gross"',
+    );
+  });
+
   it('refuses two entries for one column', () => {
     expect(refusal({ columns: [{ column: 'Title' }, { column: 'Title', label: 'Name' }] })).toBe(
       'Semantic layer refused: column "Title": described twice',

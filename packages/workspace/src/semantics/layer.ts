@@ -45,6 +45,12 @@ export const ColumnSemanticsSchema = z.strictObject({
     .describe('How the column is summarised when a question names no aggregation.'),
   format: ValueFormatSchema.optional().describe('How its values are written.'),
   decimals: z.number().int().min(0).max(20).optional().describe('Digits after the decimal point.'),
+  valuesReadHere: z
+    .boolean()
+    .optional()
+    .describe(
+      'Where a value named without a column is found in this text column and in others (an airport in origin and destination), read it here, said so in the answer. At most one column per worksheet.',
+    ),
   levelInTime: z
     .boolean()
     .optional()
@@ -191,11 +197,18 @@ export function checkSemanticLayer(
       );
     if (entry.decimals !== undefined && !NUMERIC.has(type))
       problems.push(`${at}: decimals apply to numbers, not to a ${type} column`);
+    if (entry.valuesReadHere && type !== 'string')
+      problems.push(`${at}: values are read in a text column, not in a ${type} column`);
     if (entry.levelInTime && !NUMERIC.has(type))
       problems.push(`${at}: a level in time is a number, not a ${type} column`);
     if (entry.values?.length && type !== 'string')
       problems.push(`${at}: value synonyms apply to text columns, not to a ${type} column`);
   }
+  const readHere = layer.columns.filter((entry) => entry.valuesReadHere);
+  if (readHere.length > 1)
+    problems.push(
+      `values are read in one column at most, not in ${readHere.map((e) => quote(e.column)).join(' and ')}`,
+    );
   problems.push(...nameClashes(layer, columns));
   problems.push(...rowClashes(layer, columns));
   problems.push(...conditionProblems(layer, columns));

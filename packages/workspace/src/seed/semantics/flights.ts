@@ -54,6 +54,8 @@ export const FLIGHTS_SEMANTICS: SemanticLayer = {
       column: 'origin',
       label: 'Origin airport',
       description: 'IATA code of the airport the flight departed from (e.g. SEA, ORD).',
+      // "the average delay of ATL": an airport named without from/to is where flights leave.
+      valuesReadHere: true,
       synonyms: [
         'departure airport',
         'departing airport',

@@ -88,6 +88,28 @@ describePass(
         placed: ['out of', 'ATL', 'ORD', 'DFW'],
       },
     ],
+    // An airport said "of", or listed after one, is the origin by the Flights layer
+    // (valuesReadHere); "between", "at" or arriving words still ask.
+    [
+      'flights',
+      'compare the average delay of ATL and ORD',
+      {
+        found: ['origin = ATL', 'origin = ORD'],
+        layerDefaults: ['ATL: origin', 'ORD: origin'],
+        placed: ['ATL', 'ORD'],
+      },
+    ],
+    [
+      'flights',
+      'flights between ATL and ORD',
+      { problem: 'needs_clarification', placed: ['ATL', 'ORD'] },
+    ],
+    ['flights', 'average delay at SEA', { problem: 'needs_clarification', placed: ['SEA'] }],
+    [
+      'flights',
+      'average delay of arrivals of SEA',
+      { problem: 'needs_clarification', placed: ['SEA'] },
+    ],
     ['movies', 'IMDB rating of Titanic', { found: ['Title = Titanic'], placed: ['Titanic'] }],
   ],
 );

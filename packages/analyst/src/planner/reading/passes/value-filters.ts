@@ -13,7 +13,8 @@ function chooseValueColumn(
   twin: 'origin' | 'destination' | null,
   semantics: WorksheetSemantics,
   named: ReadonlySet<string>,
-): { chosen: ValueMatch[]; ambiguous: ValueMatch[] } {
+  layerMayChoose: boolean,
+): { chosen: ValueMatch[]; ambiguous: ValueMatch[]; byLayer?: boolean } {
   const columns = [...new Set(matches.map((m) => m.column))];
   if (columns.length <= 1) return { chosen: [...matches], ambiguous: [] };
   const byColumn = (column: string) => matches.filter((m) => m.column === column);
@@ -24,6 +25,10 @@ function chooseValueColumn(
   }
   const mentioned = columns.filter((name) => named.has(name));
   if (mentioned.length === 1) return { chosen: byColumn(mentioned[0]!), ambiguous: [] };
+  // "the average delay of ATL": the column the semantic layer reads such values in, said so.
+  const readHere = columns.filter((name) => semanticsOf(name)?.valuesReadHere);
+  if (layerMayChoose && readHere.length === 1)
+    return { chosen: byColumn(readHere[0]!), ambiguous: [], byLayer: true };
   const twins = columns.filter((name) => semanticsOf(name)?.twin);
   if (twins.length >= 2) return { chosen: [], ambiguous: [...matches] };
   const categorical = columns.find((name) => semanticsOf(name)?.role === 'category') ?? columns[0]!;
@@ -90,6 +95,7 @@ export const valueFilters: ReadingPass = {
   name: 'value-filters',
   run({
     mentions,
+    tokens,
     reading,
     semantics,
     used,
@@ -102,6 +108,10 @@ export const valueFilters: ReadingPass = {
     addFilter,
   }) {
     const twinOfValue = new Map<number, 'origin' | 'destination'>();
+    // The layer's column for values is taken only for a value said "of" ("the delay of ATL") or
+    // listed after one, and never where the question speaks of arriving ("arrivals at SFO").
+    const layerMay = new Set<number>();
+    const arriving = tokens.some((t) => /^(arriv|land|inbound|destination)/.test(t.lower));
     mentions.forEach((m, index) => {
       let matches: ValueMatch[] | undefined;
       // "top 10" where TOP is also an airport code: the ranking, not the value (unless in capitals).
@@ -145,18 +155,28 @@ export const valueFilters: ReadingPass = {
         before = previous(before, 1);
       }
       // "out of ATL, ORD and DFW": a value listed after another takes that one's preposition.
-      const listedAfter = /^(and|or)$/i.test(at(index - 1)?.words ?? '') ? index - 2 : index - 1;
+      const listedAfter = /^(and|or|vs|versus)$/i.test(at(index - 1)?.words ?? '')
+        ? index - 2
+        : index - 1;
       const twin =
         keywordOf(at(before), 'twin')?.twin ??
         keywordOf(at(previous(index, 1)), 'twin')?.twin ??
         twinOfValue.get(listedAfter) ??
         null;
       if (twin) twinOfValue.set(index, twin);
+      if (!arriving && (/^of$/i.test(at(index - 1)?.words ?? '') || layerMay.has(listedAfter)))
+        layerMay.add(index);
       // "without Europe", "not in Texas", "outside the USA", "not from ATL": the negation before
       // the value, past one preposition ("in", "at", "from", "to").
       const negations = negationsBefore(index, previous, at);
       const negated = negations.length > 0;
-      const { chosen, ambiguous } = chooseValueColumn(matches, twin, semantics, namedColumns);
+      const { chosen, ambiguous, byLayer } = chooseValueColumn(
+        matches,
+        twin,
+        semantics,
+        namedColumns,
+        layerMay.has(index),
+      );
       if (ambiguous.length > 0) {
         const columns = [...new Set(ambiguous.map((a) => a.column))];
         reading.problem = {
@@ -222,6 +242,10 @@ export const valueFilters: ReadingPass = {
         }
       }
       const source = 'value_matched' as const;
+      if (byLayer) {
+        const others = [...new Set(matches.map((x) => x.column))].filter((c) => c !== column);
+        reading.layerDefaults.push({ words: m.words, column, others });
+      }
       const how = chosen[0]!.how === 'exact' ? m.words : `${m.words} (read as ${chosen[0]!.value})`;
       if (negated) {
         for (const match of chosen) addFilter(filterOf(column, 'ne', match.value), source, how);
