@@ -213,11 +213,33 @@ function slotsOf(previous: PreviousTurn, semantics: WorksheetSemantics): Slots |
   };
 }
 
+/**
+ * Whether a carried filter is one the follow-up moves to the other twin: "and to SEA?" (or "what
+ * about into SEA") after "from SEA" names the same value with the other twin's preposition, so it
+ * asks about the flights to SEA instead; keeping both would ask for flights from SEA to SEA. A
+ * follow-up that says it adds ("also to SEA", "only to SEA") keeps both, as said.
+ */
+function switchedTwin(carriedFilter: PlanFilter, reading: Reading, semantics: WorksheetSemantics) {
+  if (reading.cues.has('also') || reading.cues.has('only')) return false;
+  const twinOf = (name: string) => semantics.columns.find((c) => c.name === name)?.twin ?? null;
+  const twin = twinOf(carriedFilter.column);
+  if (!twin || carriedFilter.op !== 'eq' || carriedFilter.part) return false;
+  return reading.filters.some(
+    ({ filter }) =>
+      filter.op === 'eq' &&
+      !filter.part &&
+      filter.value === carriedFilter.value &&
+      twinOf(filter.column) !== null &&
+      twinOf(filter.column) !== twin,
+  );
+}
+
 /** A follow-up applied to the previous turn's slots: kept, narrowed, widened, shifted or reset. */
-function merge(base: Slots, reading: Reading): Slots {
+function merge(base: Slots, reading: Reading, semantics: WorksheetSemantics): Slots {
   const widen = reading.cues.has('also');
   const filters = base.filters
     .filter((f) => !reading.resets.includes(f.filter.column))
+    .filter((f) => !switchedTwin(f.filter, reading, semantics))
     .map(carried);
   for (const added of reading.filters) {
     const sameColumn = filters.filter(
@@ -324,7 +346,7 @@ export function buildPlan(
   if (!followUp && reading.measures.length === 0 && !reading.asksForValue && leftOver.length > 0) {
     return refused('not_understood', notUnderstood(reading, semantics));
   }
-  const slots: Slots = followUp && base ? merge(base, reading) : { ...reading };
+  const slots: Slots = followUp && base ? merge(base, reading, semantics) : { ...reading };
   const alternatives: Alternative[] = [...reading.alternatives];
 
   let measures = unique(slots.measures, (m) => `${m.column?.name ?? '*'}|${m.aggregation}`);
