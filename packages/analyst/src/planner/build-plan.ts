@@ -149,15 +149,57 @@ function spanDays(column: ColumnSemantics): number {
   return (Date.parse(max) - Date.parse(min)) / DAY_MS;
 }
 
-/** A grain for a time column grouped without one: its own values when few, else by its span. */
-function automaticGrain(column: ColumnSemantics): TimeGrain | null {
-  if (/^(year|yr)$/i.test(column.name.trim())) return 'year';
-  if (column.profile.distinctCount <= 60) return null;
+/** Most points a time series takes at the data's own step ("over time" with no grain said). */
+const MOST_SERIES_POINTS = 1000;
+
+/** Calendar steps, longest first, in days. */
+const STEPS: readonly (readonly [TimeGrain, number])[] = [
+  ['year', 365.25],
+  ['quarter', 91.31],
+  ['month', 30.44],
+  ['week', 7],
+  ['day', 1],
+];
+
+/**
+ * The data's own step: the calendar step its dates come at when there is one date per step over
+ * the whole span (a price stamped on the 1st of each month, a row per day); null for dates that
+ * fall irregularly (release dates, timestamps).
+ */
+function ownStep(column: ColumnSemantics): TimeGrain | null {
   const days = spanDays(column);
-  if (days > 3 * 366) return 'year';
-  if (days > 90) return 'month';
-  if (days > 3) return 'day';
-  return 'hour';
+  const dates = column.profile.distinctCount;
+  for (const [grain, length] of STEPS) {
+    const steps = days / length;
+    if (steps >= 1 && Math.abs(dates - 1 - steps) <= Math.max(1, 0.02 * steps)) return grain;
+  }
+  return null;
+}
+
+/**
+ * The one rule for the grain of a time column grouped without one ("over time", "trend", "by
+ * date", a change over time): its own values when few (at most 60); else the data's own step when
+ * its dates come one per step and that is at most 1,000 points ("GOOG price over time" over prices
+ * of each month: by month); else by its span (years past three years, months past 90 days, days
+ * past 3 days, else hours). A change over time with no time grouping asked (`series: false`) is
+ * by the span alone: the change between years, never each month's change from the one before.
+ * `why` says which, for the restatement.
+ */
+function automaticGrain(
+  column: ColumnSemantics,
+  { series }: { series: boolean } = { series: true },
+): { grain: TimeGrain | null; why: string } {
+  if (/^(year|yr)$/i.test(column.name.trim())) return { grain: 'year', why: '' };
+  const dates = column.profile.distinctCount;
+  if (dates <= 60) return { grain: null, why: '' };
+  const own = ownStep(column);
+  if (series && own && dates <= MOST_SERIES_POINTS)
+    return { grain: own, why: `the data has one ${column.name} a ${own}` };
+  const days = spanDays(column);
+  const grain: TimeGrain =
+    days > 3 * 366 ? 'year' : days > 90 ? 'month' : days > 3 ? 'day' : 'hour';
+  const span = days > 3 * 366 ? `${Math.round(days / 365.25)} years` : `${Math.round(days)} days`;
+  return { grain, why: `the ${column.name} values span ${span}` };
 }
 
 interface Slots {
@@ -213,11 +255,33 @@ function slotsOf(previous: PreviousTurn, semantics: WorksheetSemantics): Slots |
   };
 }
 
+/**
+ * Whether a carried filter is one the follow-up moves to the other twin: "and to SEA?" (or "what
+ * about into SEA") after "from SEA" names the same value with the other twin's preposition, so it
+ * asks about the flights to SEA instead; keeping both would ask for flights from SEA to SEA. A
+ * follow-up that says it adds ("also to SEA", "only to SEA") keeps both, as said.
+ */
+function switchedTwin(carriedFilter: PlanFilter, reading: Reading, semantics: WorksheetSemantics) {
+  if (reading.cues.has('also') || reading.cues.has('only')) return false;
+  const twinOf = (name: string) => semantics.columns.find((c) => c.name === name)?.twin ?? null;
+  const twin = twinOf(carriedFilter.column);
+  if (!twin || carriedFilter.op !== 'eq' || carriedFilter.part) return false;
+  return reading.filters.some(
+    ({ filter }) =>
+      filter.op === 'eq' &&
+      !filter.part &&
+      filter.value === carriedFilter.value &&
+      twinOf(filter.column) !== null &&
+      twinOf(filter.column) !== twin,
+  );
+}
+
 /** A follow-up applied to the previous turn's slots: kept, narrowed, widened, shifted or reset. */
-function merge(base: Slots, reading: Reading): Slots {
+function merge(base: Slots, reading: Reading, semantics: WorksheetSemantics): Slots {
   const widen = reading.cues.has('also');
   const filters = base.filters
     .filter((f) => !reading.resets.includes(f.filter.column))
+    .filter((f) => !switchedTwin(f.filter, reading, semantics))
     .map(carried);
   for (const added of reading.filters) {
     const sameColumn = filters.filter(
@@ -324,7 +388,7 @@ export function buildPlan(
   if (!followUp && reading.measures.length === 0 && !reading.asksForValue && leftOver.length > 0) {
     return refused('not_understood', notUnderstood(reading, semantics));
   }
-  const slots: Slots = followUp && base ? merge(base, reading) : { ...reading };
+  const slots: Slots = followUp && base ? merge(base, reading, semantics) : { ...reading };
   const alternatives: Alternative[] = [...reading.alternatives];
 
   let measures = unique(slots.measures, (m) => `${m.column?.name ?? '*'}|${m.aggregation}`);
@@ -345,6 +409,8 @@ export function buildPlan(
       `"${namedAlone.words ?? name}" names ${name}, but not how it limits what is counted: say it, for example "with ${name} above 0", or ask for "average ${name}" on its own.`,
     );
   }
+  // The grain chosen where the question said none, told in the restatement.
+  const grainNotes: string[] = [];
   const dimensions = unique(
     slots.dimensions.map((d) => {
       if (d.column.role !== 'temporal') return { ...d, grain: null };
@@ -352,7 +418,9 @@ export function buildPlan(
       if (
         grain === 'month' &&
         d.source === 'stated' &&
-        !/monthly|and year|year and/i.test(d.words ?? '')
+        !/monthly|and year|year and|over time|trend|timeline|time series|over the years|through time/i.test(
+          d.words ?? '',
+        )
       ) {
         if (spanDays(d.column) > 366) {
           grain = 'month_of_year';
@@ -364,7 +432,11 @@ export function buildPlan(
       }
       if (grain === 'hour' && d.source === 'stated' && spanDays(d.column) > 2)
         grain = 'hour_of_day';
-      if (grain === null) grain = automaticGrain(d.column);
+      if (grain === null) {
+        const chosen = automaticGrain(d.column);
+        grain = chosen.grain;
+        if (grain && chosen.why) grainNotes.push(`by ${grain}: ${chosen.why}`);
+      }
       return { ...d, grain };
     }),
     (d) => `${d.column.name}|${d.grain ?? ''}`,
@@ -386,9 +458,11 @@ export function buildPlan(
       years.find((c) => filters.some((f) => f.filter.column === c.name)) ??
       (years.length === 1 ? years[0]! : null);
     if (time) {
+      const chosen = automaticGrain(time, { series: false });
+      if (chosen.grain && chosen.why) grainNotes.push(`by ${chosen.grain}: ${chosen.why}`);
       dimensions.unshift({
         column: time,
-        grain: automaticGrain(time) ?? 'year',
+        grain: chosen.grain ?? 'year',
         source: 'defaulted',
         words: null,
       });
@@ -673,7 +747,7 @@ export function buildPlan(
     ok: true,
     plan,
     interpretation: {
-      restatement: withCorrections(restate(plan, semantics), reading),
+      restatement: withNotes(withCorrections(restate(plan, semantics), reading), grainNotes),
       slots: slotsOut,
       unused: reading.unused,
       alternatives: unique(alternatives, (a) => a.question).slice(0, 5),
@@ -1036,6 +1110,14 @@ function withCorrections(restatement: string, reading: Reading): string {
   for (const d of unique(reading.layerDefaults, (x) => `${x.words}\n${x.column}`))
     said = `${said.replace(/\.$/, '')} ("${d.words}" is ${d.column} by the semantic layer, not ${d.others.join(' or ')}).`;
   return said;
+}
+
+/** A restatement with notes of what was chosen by default: `… (by month: the data has …).` */
+function withNotes(restatement: string, notes: readonly string[]): string {
+  return unique(notes, (n) => n).reduce(
+    (said, note) => `${said.replace(/\.$/, '')} (${note}).`,
+    restatement,
+  );
 }
 
 /** The plan in plain words. */

@@ -162,6 +162,41 @@ describe('follow-ups carried slot by slot', () => {
     expect(byGroup(anyOrigin!)).toEqual(countBy(flights, 'destination'));
   });
 
+  it("the same value with the other twin's preposition moves the filter to that twin", async () => {
+    const distance = (rows: Row[]) => mean(numbers(rows, 'distance'));
+    for (const followUp of ['and to SEA?', 'what about to SEA', 'and into SEA?']) {
+      const [, moved] = await converse(w, 'flights', [
+        'average distance of flights from SEA',
+        followUp,
+      ]);
+      expect(moved!.query.plan.filters, followUp).toEqual([
+        { column: 'destination', op: 'eq', value: 'SEA', part: null },
+      ]);
+      expect(moved!.table.rows[0]![0]).toBeCloseTo(
+        distance(flights.filter((r) => r.destination === 'SEA')),
+        3,
+      );
+    }
+    const [, fromLax] = await converse(w, 'flights', [
+      'average distance of flights from SEA',
+      'and from LAX?',
+    ]);
+    expect(fromLax!.query.plan.filters).toEqual([
+      { column: 'origin', op: 'eq', value: 'LAX', part: null },
+    ]);
+    // A follow-up that says it adds keeps both filters, as said.
+    for (const followUp of ['also to LAX', 'only to LAX', 'and to LAX?']) {
+      const [, both] = await converse(w, 'flights', [
+        'average distance of flights from SEA',
+        followUp,
+      ]);
+      expect(both!.query.plan.filters, followUp).toEqual([
+        { column: 'origin', op: 'eq', value: 'SEA', part: null },
+        { column: 'destination', op: 'eq', value: 'LAX', part: null },
+      ]);
+    }
+  });
+
   it('a new full question starts over instead of carrying the previous one', async () => {
     const [, fresh] = await converse(w, 'cars', [
       'average mpg by origin',

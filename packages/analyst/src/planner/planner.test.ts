@@ -237,6 +237,32 @@ describe('time grains and ranges', () => {
       ),
     );
 
+  it('"over time" with no grain: the data\'s own step when few enough points, said', async () => {
+    // Stocks has one price per symbol and month: GOOG over time is its monthly prices.
+    const goog = await ask(w, 'stocks', 'GOOG price over time');
+    expect(goog.query.plan.dimensions[0]).toMatchObject({ column: 'date', grain: 'month' });
+    expect(goog.table.rows).toHaveLength(where(stocks, (r) => r.symbol === 'GOOG').length);
+    expect(goog.interpretation.restatement).toContain('(by month: the data has one date a month)');
+    // A day a row over four years is more than 1,000 points: by the span, as before.
+    const highs = await ask(w, 'weather', 'max temperature over time');
+    expect(highs.query.plan.dimensions[0]).toMatchObject({ column: 'date', grain: 'year' });
+    expect(highs.interpretation.restatement).toContain('(by year: the date values span 4 years)');
+    // A change over time with no time grouping asked stays by the span: the change between years.
+    const change = await ask(w, 'stocks', 'how did the price of MSFT change from 2005 to 2008');
+    expect(change.query.plan.dimensions[0]).toMatchObject({ column: 'date', grain: 'year' });
+  });
+
+  it('a grain said with "over time" is the grain of the series', async () => {
+    const daily = await ask(w, 'weather', 'daily highs over time as a line');
+    expect(daily.query.plan.dimensions).toEqual([{ column: 'date', grain: 'day', label: 'Day' }]);
+    expect(daily.table.rows).toHaveLength(weather.length);
+    const monthly = await ask(w, 'weather', 'monthly precipitation over time');
+    expect(monthly.query.plan.dimensions).toEqual([
+      { column: 'date', grain: 'month', label: 'Month' },
+    ]);
+    expect(monthly.table.rows).toHaveLength(48);
+  });
+
   it('by year, quarter, month (as a series), week and day', async () => {
     const byYear = await ask(w, 'weather', 'total precipitation by year');
     expect(byYear.query.plan.dimensions[0]).toMatchObject({ column: 'date', grain: 'year' });

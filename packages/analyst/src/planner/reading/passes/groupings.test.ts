@@ -26,6 +26,31 @@ describePass(
       'average monthly precipitation',
       { dimensions: ['date by month'], placed: ['monthly'] },
     ],
+    // A grain said with "over time" or "trend" is the grain of the series: a grain word of its
+    // own groups once (never also by "over time"'s default grain), one inside a column's phrase or
+    // saying what a value is gives "over time" its grain.
+    [
+      'weather',
+      'monthly precipitation over time',
+      { dimensions: ['date by month'], placed: ['monthly', 'over time'] },
+    ],
+    [
+      'weather',
+      'precipitation per week over time',
+      { dimensions: ['date by week'], placed: ['per', 'week', 'over time'] },
+    ],
+    [
+      'weather',
+      'daily highs over time as a line',
+      { dimensions: ['date by day'], placed: ['over time'] },
+    ],
+    [
+      'weather',
+      'average daily maximum temperature over time',
+      { dimensions: ['date by day'], placed: ['daily', 'over time'] },
+    ],
+    // No grain said: "over time" groups by the date, its grain chosen by the plan.
+    ['stocks', 'GOOG price over time', { dimensions: ['date'], placed: ['over time'] }],
     [
       'flights',
       'average delay per route',
