@@ -355,3 +355,34 @@ describe("a value that is also the layer's word for a measure", () => {
     expect(single(answer)).toBeCloseTo(expected, 6);
   });
 });
+
+describe('groups whose count is exact, or said in words (decision 157)', () => {
+  const perState = new Map<unknown, number>();
+  for (const r of airports) perState.set(r.state, (perState.get(r.state) ?? 0) + 1);
+  const statesWith = (test: (n: number) => boolean) =>
+    [...perState].filter(([, n]) => test(n)).map(([state]) => state);
+
+  it('"only one", "a single", "exactly 3", "no more than 2" airports keep those states', async () => {
+    const only = await ask(w, 'airports', 'which states have only one airport');
+    expect(only.query.plan.calculation).toEqual({
+      kind: 'groups_where',
+      measure: 0,
+      op: 'eq',
+      value: 1,
+    });
+    expect([...byGroup(only).keys()].sort()).toEqual(statesWith((n) => n === 1).sort());
+    const single = await ask(w, 'airports', 'states with a single airport');
+    expect([...byGroup(single).keys()].sort()).toEqual(statesWith((n) => n === 1).sort());
+    const three = await ask(w, 'airports', 'which states have exactly 3 airports');
+    expect([...byGroup(three).keys()].sort()).toEqual(statesWith((n) => n === 3).sort());
+    const few = await ask(w, 'airports', 'states with no more than 2 airports');
+    expect([...byGroup(few).keys()].sort()).toEqual(statesWith((n) => n <= 2).sort());
+  });
+
+  it('"how many states have only one airport" counts them; an unread "only one" refuses', async () => {
+    const count = await ask(w, 'airports', 'how many states have only one airport');
+    expect(count.table.rows[0]![0]).toBe(statesWith((n) => n === 1).length);
+    const large = await analyze(w, 'airports', 'which states have only one large airport');
+    expect(large).toMatchObject({ ok: false, code: 'not_understood' });
+  });
+});
