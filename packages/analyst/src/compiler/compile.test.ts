@@ -377,6 +377,15 @@ describe('groups_where', () => {
     );
     expect(compiled.sql).toMatch(/WHERE __m0 >= \$1 ORDER BY/);
     expect(compiled.params).toEqual([5]);
+    // An exact count ("only one airport", decision 157).
+    const exact = compilePlan(
+      plan({
+        dimensions: [{ column: 'Origin', grain: null, label: 'Origin' }],
+        calculation: { kind: 'groups_where', measure: 0, op: 'eq', value: 1 },
+      }),
+      carColumns,
+    );
+    expect(exact.sql).toMatch(/WHERE __m0 = \$1 ORDER BY/);
     expect(() =>
       compilePlan(
         plan({

@@ -1057,6 +1057,15 @@ export function endsOfChange(plan: AnalysisPlan): [number, number] | null {
   return [Math.min(a!, b!), Math.max(a!, b!)];
 }
 
+/** How a group's aggregate compares, in a restatement: "only the state values whose Count is exactly 1". */
+const GROUP_OP_WORDS = {
+  gt: 'above',
+  gte: 'at least',
+  lt: 'below',
+  lte: 'at most',
+  eq: 'exactly',
+} as const;
+
 /** A plan's calculation in words (empty without one). */
 export function calculationText(plan: AnalysisPlan): string {
   const measure = plan.measures[0]?.label ?? 'Count';
@@ -1081,12 +1090,12 @@ export function calculationText(plan: AnalysisPlan): string {
     case 'count_groups_where': {
       const counted = plan.measures[0]?.column ?? 'group';
       const compared = measureLabel(plan.calculation.column, plan.calculation.aggregation);
-      const op = { gt: 'above', gte: 'at least', lt: 'below', lte: 'at most' }[plan.calculation.op];
+      const op = GROUP_OP_WORDS[plan.calculation.op];
       return `counting only the ${counted} values whose ${compared} is ${op} ${plan.calculation.value}`;
     }
     case 'groups_where': {
       const compared = plan.measures[plan.calculation.measure]?.label ?? measure;
-      const op = { gt: 'above', gte: 'at least', lt: 'below', lte: 'at most' }[plan.calculation.op];
+      const op = GROUP_OP_WORDS[plan.calculation.op];
       return `only the ${plan.dimensions[0]?.label ?? 'group'} values whose ${compared} is ${op} ${plan.calculation.value}`;
     }
     default:

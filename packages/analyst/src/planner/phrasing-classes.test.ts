@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import type { Answer } from '@ask-analyst/protocol';
 import { mean, numbers, sum } from '../test-support/expected.js';
 import { openPlannerFixtures, readQuotedRows } from '../test-support/planner-fixtures.js';
 import {
@@ -353,5 +354,83 @@ describe("a value that is also the layer's word for a measure", () => {
       ),
     );
     expect(single(answer)).toBeCloseTo(expected, 6);
+  });
+});
+
+describe('one winner per group said without "which" (decision 157)', () => {
+  /** Per group, the name(s) holding the extreme of `measure`, from the source rows. */
+  const winners = (
+    rows: Record<string, unknown>[],
+    group: string,
+    name: string,
+    measure: string,
+    direction: 'max' | 'min',
+  ) => {
+    const best = new Map<unknown, number>();
+    for (const r of rows) {
+      const v = r[measure];
+      if (typeof v !== 'number' || r[group] == null || r[name] == null) continue;
+      const held = best.get(r[group]);
+      if (held === undefined || (direction === 'max' ? v > held : v < held)) best.set(r[group], v);
+    }
+    return new Set(
+      rows
+        .filter((r) => r[group] != null && r[name] != null && best.get(r[group]) === r[measure])
+        .map((r) => `${String(r[group])}|${String(r[name])}|${String(r[measure])}`),
+    );
+  };
+  const shown = (answer: Answer) =>
+    new Set(answer.table.rows.map((row) => row.map(String).join('|')));
+
+  it('"the car with the best mpg" for each cylinders, "the highest grossing movie worldwide" per genre', async () => {
+    const cylinders = await ask(
+      w,
+      'cars',
+      'for each number of cylinders, the car with the best mpg',
+    );
+    expect(cylinders.query.plan.calculation).toEqual({ kind: 'top_per_group', n: 1 });
+    expect(shown(cylinders)).toEqual(winners(cars, 'Cylinders', 'Name', 'Miles_per_Gallon', 'max'));
+    const genres = await ask(w, 'movies', 'for each genre, the highest grossing movie worldwide');
+    expect(shown(genres)).toEqual(
+      winners(movies, 'Major Genre', 'Title', 'Worldwide Gross', 'max'),
+    );
+    const lightest = await ask(w, 'cars', 'the lightest car in each origin');
+    expect(shown(lightest)).toEqual(winners(cars, 'Origin', 'Name', 'Weight_in_lbs', 'min'));
+  });
+
+  it('a measure phrase naming two columns, with nothing to tell them apart, asks', async () => {
+    const outcome = await analyze(w, 'movies', 'the highest grossing movie in each genre');
+    expect(outcome).toMatchObject({ ok: false, code: 'needs_clarification' });
+  });
+});
+
+describe('groups whose count is exact, or said in words (decision 157)', () => {
+  const perState = new Map<unknown, number>();
+  for (const r of airports) perState.set(r.state, (perState.get(r.state) ?? 0) + 1);
+  const statesWith = (test: (n: number) => boolean) =>
+    [...perState].filter(([, n]) => test(n)).map(([state]) => state);
+
+  it('"only one", "a single", "exactly 3", "no more than 2" airports keep those states', async () => {
+    const only = await ask(w, 'airports', 'which states have only one airport');
+    expect(only.query.plan.calculation).toEqual({
+      kind: 'groups_where',
+      measure: 0,
+      op: 'eq',
+      value: 1,
+    });
+    expect([...byGroup(only).keys()].sort()).toEqual(statesWith((n) => n === 1).sort());
+    const single = await ask(w, 'airports', 'states with a single airport');
+    expect([...byGroup(single).keys()].sort()).toEqual(statesWith((n) => n === 1).sort());
+    const three = await ask(w, 'airports', 'which states have exactly 3 airports');
+    expect([...byGroup(three).keys()].sort()).toEqual(statesWith((n) => n === 3).sort());
+    const few = await ask(w, 'airports', 'states with no more than 2 airports');
+    expect([...byGroup(few).keys()].sort()).toEqual(statesWith((n) => n <= 2).sort());
+  });
+
+  it('"how many states have only one airport" counts them; an unread "only one" refuses', async () => {
+    const count = await ask(w, 'airports', 'how many states have only one airport');
+    expect(count.table.rows[0]![0]).toBe(statesWith((n) => n === 1).length);
+    const large = await analyze(w, 'airports', 'which states have only one large airport');
+    expect(large).toMatchObject({ ok: false, code: 'not_understood' });
   });
 });

@@ -150,7 +150,8 @@ export type PlanSort = z.infer<typeof PlanSortSchema>;
  * only the first `n` rows, in the plan's sort order, within each value of the first dimension
  * (`top_per_group`: "for each origin, which car has the highest horsepower" with n = 1); or only
  * the groups whose measure at index `measure` compares with `value` (`groups_where`, a HAVING:
- * "which origins have more than 100 flights", "genres with an average rating above 7"); or each
+ * "which origins have more than 100 flights", "which states have only one airport", "genres with an
+ * average rating above 7"); or each
  * group's share of its rows (the first measure, a count of rows) that pass the `where` filters
  * (`share_where`, a column `Share`: "what percentage of cars have more than 6 cylinders",
  * "what share of strikes happened at night"); or, with no dimension, the values of the first
@@ -170,7 +171,7 @@ export const PlanCalculationSchema = z.discriminatedUnion('kind', [
   z.strictObject({
     kind: z.literal('groups_where'),
     measure: z.number().int().min(0).max(4),
-    op: z.enum(['gt', 'gte', 'lt', 'lte']),
+    op: z.enum(['gt', 'gte', 'lt', 'lte', 'eq']),
     value: z.number().finite(),
   }),
   z.strictObject({
@@ -181,7 +182,7 @@ export const PlanCalculationSchema = z.discriminatedUnion('kind', [
     kind: z.literal('count_groups_where'),
     column: z.string().min(1).max(200).nullable(),
     aggregation: AggregationSchema,
-    op: z.enum(['gt', 'gte', 'lt', 'lte']),
+    op: z.enum(['gt', 'gte', 'lt', 'lte', 'eq']),
     value: z.number().finite(),
   }),
 ]);

@@ -91,6 +91,9 @@ export function isRowGrainOfMeasure(
   );
 }
 
+/** The words of a grouping said with a group cue: "for each origin", "in every year", "per symbol". */
+export const GROUP_CUE = /^(for |in |on )?(each|every|per|by)\b/i;
+
 /** Words for an origin and destination taken together ("which route", "by route"). */
 export const ROUTE = /^(route|routes|city pair|city pairs|airport pair|airport pairs)$/i;
 

@@ -54,7 +54,7 @@ export interface Reading {
   groupFilter: {
     column: ColumnSemantics | null;
     aggregation: Aggregation;
-    op: 'gt' | 'gte' | 'lt' | 'lte';
+    op: 'gt' | 'gte' | 'lt' | 'lte' | 'eq';
     value: number;
     words: string;
   } | null;

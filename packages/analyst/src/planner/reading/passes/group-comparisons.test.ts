@@ -26,6 +26,48 @@ describePass(
       'cities with 5 or more airports',
       { groupFilter: 'count(*) gte 5', placed: ['5', 'or more', 'airports'] },
     ],
+    // A count compared exactly, or in words (decision 157): "only", "just", "exactly", "a single"
+    // ("only" and "just" were placed as cues by the follow-up-cues pass).
+    [
+      'airports',
+      'which states have only one airport',
+      { groupFilter: 'count(*) eq 1', placed: ['one', 'airport'] },
+    ],
+    [
+      'airports',
+      'how many states have just one airport',
+      { groupFilter: 'count(*) eq 1', placed: ['one', 'airport'] },
+    ],
+    [
+      'airports',
+      'which states have exactly 3 airports',
+      { groupFilter: 'count(*) eq 3', placed: ['exactly', '3', 'airports'] },
+    ],
+    [
+      'airports',
+      'which states have a single airport',
+      { groupFilter: 'count(*) eq 1', placed: ['have', 'single', 'airport'] },
+    ],
+    [
+      'airports',
+      'states with two airports',
+      { groupFilter: 'count(*) eq 2', placed: ['with', 'two', 'airports'] },
+    ],
+    [
+      'airports',
+      'states with no more than 2 airports',
+      { groupFilter: 'count(*) lte 2', placed: ['no more than', '2', 'airports'] },
+    ],
+    [
+      'airports',
+      'which states have more than one airport',
+      { groupFilter: 'count(*) gt 1', placed: ['more than', 'one', 'airport'] },
+    ],
+    // "only" before a count it cannot read refuses, never dropped as a follow-up cue.
+    ['airports', 'which states have only one large airport', { problem: 'not_understood' }],
+    ['cars', 'only one car per origin', { problem: 'not_understood' }],
+    // "only" before anything else stays a cue.
+    ['cars', 'show only cars from Japan', {}],
     // An aggregation said before the compared column: the groups' aggregate, not the rows.
     [
       'movies',

@@ -2,7 +2,13 @@ import type { Aggregation } from '@ask-analyst/protocol';
 import type { ColumnSemantics, WorksheetSemantics } from '../../../semantics/worksheet.js';
 import { nameWords, phraseKey } from '../../../text/tokens.js';
 import { keywordOf, type Mention } from '../../mentions.js';
-import { grainOf, isRowGrainOfMeasure, measureNamedByValue, rowLabel } from '../columns.js';
+import {
+  GROUP_CUE,
+  grainOf,
+  isRowGrainOfMeasure,
+  measureNamedByValue,
+  rowLabel,
+} from '../columns.js';
 import type { ReadingContext, ReadingPass } from '../context.js';
 
 /** Superlatives of quantity: "the most movies" ranks by how many rows there are. */
@@ -613,7 +619,11 @@ export const measures: ReadingPass = {
           };
           return;
         }
-        use(targetIndex);
+        // Beside one group ("the heaviest car for each origin") the noun is left to name the
+        // winners (the winner-per-group pass).
+        const oneGroup =
+          reading.dimensions.length === 1 && GROUP_CUE.test(reading.dimensions[0]!.words ?? '');
+        if (!oneGroup) use(targetIndex);
         reading.measures.push({
           column: measured,
           aggregation: superlative.direction === 'desc' ? 'max' : 'min',

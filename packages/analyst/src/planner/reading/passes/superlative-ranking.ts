@@ -1,8 +1,7 @@
-import { entityColumn } from '../columns.js';
+import { entityColumn, GROUP_CUE } from '../columns.js';
 import type { ReadingPass } from '../context.js';
 
 const WHICH = /^(which|what)\b/i;
-const GROUP_CUE = /^(for |in |on )?(each|every|per|by)\b/i;
 /** Words for rows in general: they name no rows of their own. */
 const GENERIC_ROWS = /^(rows?|records?|entr(y|ies)|items?|lines?|observations?|cases?)$/i;
 

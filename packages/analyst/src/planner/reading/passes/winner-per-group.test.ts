@@ -24,6 +24,62 @@ describePass(
       { calculation: 'top_per_group 1' },
     ],
     ['stocks', 'which symbol had the lowest price per year', { calculation: 'top_per_group 1' }],
+    // Without "which": the rows' own noun tied to the superlative names the winners (decision 157).
+    [
+      'cars',
+      'for each number of cylinders, the car with the best mpg',
+      { calculation: 'top_per_group 1', dimensions: ['Name'], ranking: 'desc 10', placed: ['car'] },
+    ],
+    [
+      'cars',
+      'the car with the lowest weight per origin',
+      { calculation: 'top_per_group 1', dimensions: ['Name'], ranking: 'asc 10', placed: ['car'] },
+    ],
+    [
+      'cars',
+      'the heaviest car for each origin',
+      { calculation: 'top_per_group 1', dimensions: ['Name'], ranking: 'desc 10', placed: ['car'] },
+    ],
+    [
+      'cars',
+      'for each origin, the most powerful car',
+      { calculation: 'top_per_group 1', dimensions: ['Name'], ranking: 'desc 10', placed: ['car'] },
+    ],
+    [
+      'movies',
+      'for each genre, the highest grossing movie worldwide',
+      {
+        calculation: 'top_per_group 1',
+        dimensions: ['Title'],
+        measures: ['max(Worldwide Gross) defaulted', 'max(Worldwide Gross) defaulted'],
+        placed: ['movie'],
+      },
+    ],
+    [
+      'movies',
+      'the highest grossing movie in each genre',
+      // ("grossing" names US Gross too: the column-alternatives pass asks which, later.)
+      {
+        calculation: 'top_per_group 1',
+        dimensions: ['Title'],
+        measures: ['max(Worldwide Gross) defaulted'],
+        placed: ['movie'],
+      },
+    ],
+    [
+      'stocks',
+      'the stock with the highest price each year',
+      {
+        calculation: 'top_per_group 1',
+        dimensions: ['symbol'],
+        ranking: 'desc 10',
+        placed: ['stock'],
+      },
+    ],
+    // A noun further from the superlative, or a ranking said ("top 3"), is left alone.
+    ['cars', 'for each origin, the highest horsepower of cars', {}],
+    ['cars', 'highest horsepower per origin', {}],
+    ['cars', 'top 3 cars by horsepower for each origin', {}],
     // One winner overall, and a ranking of groups, are left alone.
     ['cars', 'which car has the highest horsepower', {}],
     ['penguins', 'which island has the most penguins', {}],
