@@ -5,6 +5,13 @@ describePass(
   unplacedWords,
   ['airports', 'cars', 'movies', 'weather', 'stocks', 'penguins', 'strikes'],
   [
+    // A comparison with one value's own figure: the value alone was read as a filter; refused.
+    ['airports', 'which states have more airports than Texas', { problem: 'not_understood' }],
+    [
+      'cars',
+      'which origins have higher mpg than USA',
+      { unused: ['higher'], problem: 'not_understood' },
+    ],
     // The precision rule: a word nobody placed refuses the turn, whatever its case.
     [
       'cars',
