@@ -398,6 +398,17 @@ describe('one winner per group said without "which" (decision 157)', () => {
     expect(shown(lightest)).toEqual(winners(cars, 'Origin', 'Name', 'Weight_in_lbs', 'min'));
   });
 
+  it('"top 3 cars by horsepower for each origin" is three winners per origin', async () => {
+    const answer = await ask(w, 'cars', 'top 3 cars by horsepower for each origin');
+    expect(answer.query.plan.calculation).toEqual({ kind: 'top_per_group', n: 3 });
+    const best = winners(cars, 'Origin', 'Name', 'Horsepower', 'max');
+    for (const origin of new Set(cars.map((r) => r['Origin']))) {
+      const rows = answer.table.rows.filter((row) => row[0] === origin);
+      expect(rows.length, String(origin)).toBeGreaterThanOrEqual(3);
+      expect(best.has(rows[0]!.map(String).join('|')), String(origin)).toBe(true);
+    }
+  });
+
   it('a measure phrase naming two columns, with nothing to tell them apart, asks', async () => {
     const outcome = await analyze(w, 'movies', 'the highest grossing movie in each genre');
     expect(outcome).toMatchObject({ ok: false, code: 'needs_clarification' });

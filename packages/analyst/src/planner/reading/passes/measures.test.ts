@@ -64,6 +64,16 @@ describePass(
         placed: ['most'],
       },
     ],
+    // "how many <measure> does <row> have": the value it holds, never a count.
+    [
+      'cars',
+      'how many cylinders does the ford torino have',
+      {
+        asksForValue: true,
+        measures: ['avg(Cylinders) stated'],
+        placed: ['how many', 'cylinders'],
+      },
+    ],
     // A superlative of nothing named, in a worksheet of one measure: that measure, by default.
     [
       'stocks',

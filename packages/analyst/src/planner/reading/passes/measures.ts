@@ -411,6 +411,19 @@ export const measures: ReadingPass = {
           words = m.words;
         }
         if (count || distinct) {
+          // "how many cylinders does the ford torino have": the measure a row holds, its value
+          // (the average where several rows share the name), never a count of the rows or values.
+          const held =
+            column.role === 'measure' &&
+            count &&
+            !distinct &&
+            m.words.toLowerCase() === 'how many' &&
+            /^(does|do|did)$/i.test(at(targetIndex + 1)?.words ?? '') &&
+            mentions.slice(targetIndex + 1).some((x) => /^(have|has|had|get|make)$/i.test(x.words));
+          if (held) {
+            reading.measures.push({ column, aggregation: 'avg', source: 'stated', words });
+            return;
+          }
           if (
             column.role === 'measure' &&
             !column.discrete &&

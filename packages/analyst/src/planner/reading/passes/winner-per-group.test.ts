@@ -76,10 +76,20 @@ describePass(
         placed: ['stock'],
       },
     ],
-    // A noun further from the superlative, or a ranking said ("top 3"), is left alone.
+    // A noun further from the superlative is left alone.
     ['cars', 'for each origin, the highest horsepower of cars', {}],
     ['cars', 'highest horsepower per origin', {}],
-    ['cars', 'top 3 cars by horsepower for each origin', {}],
+    // A number of the rows' own noun ranked within each group: that many winners per group.
+    [
+      'cars',
+      'top 3 cars by horsepower for each origin',
+      {
+        dimensions: ['Name'],
+        measures: ['max(Horsepower) defaulted'],
+        calculation: 'top_per_group 3',
+        placed: ['cars'],
+      },
+    ],
     // One winner overall, and a ranking of groups, are left alone.
     ['cars', 'which car has the highest horsepower', {}],
     ['penguins', 'which island has the most penguins', {}],

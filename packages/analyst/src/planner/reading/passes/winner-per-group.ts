@@ -4,6 +4,8 @@ import type { ReadingContext, ReadingPass } from '../context.js';
 import type { Reading } from '../reading.js';
 
 const WHICH = /^(which|what)\b/i;
+/** Most winners per group the plan takes (`top_per_group`'s n). */
+const MAX_WINNERS = 100;
 /** Words for rows in general: they name no rows of their own. */
 const GENERIC_ROWS = /^(rows?|records?|entr(y|ies)|items?|lines?|observations?|cases?)$/i;
 /** Words between the rows' noun and its superlative: "the car with the best mpg". */
@@ -78,6 +80,27 @@ export const winnerPerGroup: ReadingPass = {
       reading.ranking ??= { direction: first.direction, limit: 10, words: first.words };
       return crown(reading, group, reading.dimensions[1]!);
     }
+    // "top 3 cars by horsepower for each origin": a stated "top N" of the rows' own noun within
+    // one grouping said with a group cue is N winners per group, never the top N groups.
+    const limit = reading.ranking?.limit;
+    if (limit && /\d/.test(reading.ranking!.words) && reading.dimensions.length === 1) {
+      const group = reading.dimensions[0]!;
+      if (!GROUP_CUE.test(group.words ?? '') || !reading.measures.some((m) => m.column)) return;
+      const { mentions, used, semantics } = context;
+      const index = mentions.findIndex(
+        (m, i) => m.kind === 'entity' && !used.has(i) && !GENERIC_ROWS.test(m.words),
+      );
+      const column = index >= 0 ? entityColumn(semantics, mentions[index]!.words) : null;
+      if (!column || column === group.column) return;
+      reading.dimensions.push({
+        column,
+        grain: null,
+        source: 'stated',
+        words: mentions[index]!.words,
+      });
+      use(index);
+      return crown(reading, group, reading.dimensions[1]!, Math.min(limit, MAX_WINNERS));
+    }
     if (!reading.ranking || reading.dimensions.length !== 2) return;
     const winner = reading.dimensions.find((d) => WHICH.test(d.words ?? ''));
     const group = reading.dimensions.find((d) => d !== winner && GROUP_CUE.test(d.words ?? ''));
@@ -85,11 +108,12 @@ export const winnerPerGroup: ReadingPass = {
   },
 };
 
-/** Ranks within each group: the groups first, the winners second, one winner each. */
+/** Ranks within each group: the groups first, the winners second, `n` winners each. */
 function crown(
   reading: Reading,
   group: Reading['dimensions'][number],
   winner: Reading['dimensions'][number],
+  n = 1,
 ): void {
   reading.dimensions.splice(0, 2, group, winner);
   const direction = reading.ranking!.direction;
@@ -99,7 +123,7 @@ function crown(
       : m,
   );
   reading.calculation = {
-    calculation: { kind: 'top_per_group', n: 1 },
+    calculation: { kind: 'top_per_group', n },
     words: `${group.words}, ${winner.words}`,
   };
 }
