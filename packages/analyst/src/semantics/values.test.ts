@@ -27,6 +27,17 @@ describe('the value index of a real worksheet', () => {
     );
   });
 
+  it('counts the values holding a word, in any case, as a scan of every value does', async () => {
+    const { values } = await w.analyst.prepare(w.sources.airports);
+    const names = values.valuesOf('name');
+    for (const word of ['Municipal', 'international', 'County', 'Nowhereville']) {
+      const pattern = new RegExp(`(^|[^\\p{L}\\p{N}])${word}($|[^\\p{L}\\p{N}])`, 'iu');
+      const scanned = names.filter((name) => pattern.test(name)).length;
+      expect(values.valuesHoldingWord('name', word), word).toBe(scanned);
+    }
+    expect(values.valuesHoldingWord('name', 'Municipal')).toBeGreaterThan(800);
+  });
+
   it('matches exact values first, longest first, in any case', async () => {
     const { values } = await w.analyst.prepare(w.sources.movies);
     const tokens = tokenize('movies by Steven Spielberg');

@@ -28,6 +28,8 @@ export class ValueIndex {
   private readonly byColumn = new Map<string, string[]>();
 
   private readonly bySynonym = new Map<string, Array<{ column: string; value: string }>>();
+  /** Per column, how many of its values hold each word: built when first asked for. */
+  private readonly wordCounts = new Map<string, Map<string, number>>();
 
   /**
    * `synonyms`: the semantic layer's other names of values of the column ("Amazon" for AMZN);
@@ -64,6 +66,24 @@ export class ValueIndex {
   /** Values of `column` (all of them, as stored). */
   valuesOf(column: string): readonly string[] {
     return this.byColumn.get(column) ?? [];
+  }
+
+  /**
+   * How many values of `column` hold `word` as one of their words, in any case ("Municipal" in
+   * "Lakeland Municipal"). The column's word counts are built once, on the first call.
+   */
+  valuesHoldingWord(column: string, word: string): number {
+    let counts = this.wordCounts.get(column);
+    if (!counts) {
+      counts = new Map();
+      for (const value of this.valuesOf(column)) {
+        for (const part of new Set(value.toLowerCase().split(/[^\p{L}\p{N}]+/u))) {
+          if (part) counts.set(part, (counts.get(part) ?? 0) + 1);
+        }
+      }
+      this.wordCounts.set(column, counts);
+    }
+    return counts.get(word.toLowerCase()) ?? 0;
   }
 
   /**

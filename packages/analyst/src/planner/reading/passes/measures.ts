@@ -411,40 +411,26 @@ export const measures: ReadingPass = {
           words = m.words;
         }
         if (count || distinct) {
-          // "how many cylinders does the ford torino have": the measure a row holds, its value
-          // (the average where several rows share the name), never a count of the rows or values.
-          const held =
-            column.role === 'measure' &&
-            count &&
-            !distinct &&
-            m.words.toLowerCase() === 'how many' &&
-            /^(does|do|did)$/i.test(at(targetIndex + 1)?.words ?? '') &&
-            mentions.slice(targetIndex + 1).some((x) => /^(have|has|had|get|make)$/i.test(x.words));
-          if (held) {
-            reading.measures.push({ column, aggregation: 'avg', source: 'stated', words });
-            return;
-          }
-          if (
-            column.role === 'measure' &&
-            !column.discrete &&
-            count &&
-            !distinct &&
-            m.words.toLowerCase() === 'how many' &&
-            column.defaultAggregation === 'sum'
-          ) {
+          const howMany = m.words.toLowerCase() === 'how many';
+          if (column.role === 'measure' && count && !distinct) {
+            // "how many cylinders does the ford torino have": the measure a row holds, its value
+            // (the average where several rows share the name), never a count of the rows or values.
+            const held =
+              howMany &&
+              /^(does|do|did)$/i.test(at(targetIndex + 1)?.words ?? '') &&
+              mentions
+                .slice(targetIndex + 1)
+                .some((x) => /^(have|has|had|get|make)$/i.test(x.words));
             // "how many people" of a population, "how many miles" of a distance: an amount
             // column counts what it holds, so how many is its total, never its rows.
-            reading.measures.push({ column, aggregation: 'sum', source: 'stated', words });
-          } else if (column.role === 'measure' && !column.discrete && count && !distinct) {
-            reading.measures.push({ column, aggregation: 'count', source: 'stated', words });
-          } else {
-            reading.measures.push({
-              column,
-              aggregation: 'count_distinct',
-              source: 'stated',
-              words,
-            });
+            const total = howMany && column.defaultAggregation === 'sum';
+            if (held || !column.discrete) {
+              const aggregation = held ? 'avg' : total ? 'sum' : 'count';
+              reading.measures.push({ column, aggregation, source: 'stated', words });
+              return;
+            }
           }
+          reading.measures.push({ column, aggregation: 'count_distinct', source: 'stated', words });
           return;
         }
         const frequency = superlative && !QUANTITY.has(m.words.toLowerCase());

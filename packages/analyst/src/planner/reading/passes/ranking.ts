@@ -116,7 +116,10 @@ export const ranking: ReadingPass = {
       // as "top 3" does, in the superlative's direction; the superlative is the measures pass's.
       const superlative = keywordOf(at(index + 1), 'superlative');
       const counted = count(m);
-      let numberIndex: number;
+      // "the 10 states with the fewest airports", "5 cars with the highest horsepower": the count
+      // before what is ranked, the superlative after it (the measures pass's).
+      const rankedLater = counted && !reading.ranking ? rankedBefore(index, mentions, next) : -1;
+      let targetIndex: number;
       if (top && number) {
         reading.ranking = {
           direction: top.direction,
@@ -124,7 +127,7 @@ export const ranking: ReadingPass = {
           words: `${m.words} ${number.words}`,
         };
         use(index, index + 1);
-        numberIndex = index + 1;
+        targetIndex = rankedAfter(index + 1, mentions, next);
       } else if (counted && superlative && !reading.ranking) {
         reading.ranking = {
           direction: superlative.direction,
@@ -132,28 +135,16 @@ export const ranking: ReadingPass = {
           words: m.words,
         };
         use(index);
-        numberIndex = index;
-      } else if (counted && !reading.ranking && rankedBefore(index, mentions, next) >= 0) {
-        // "the 10 states with the fewest airports", "5 cars with the highest horsepower": the
-        // count before what is ranked, the superlative after it (the measures pass's).
-        const after = keywordOf(at(rankedBefore(index, mentions, next)), 'superlative')!;
+        targetIndex = rankedAfter(index, mentions, next);
+      } else if (counted && rankedLater >= 0) {
         reading.ranking = {
-          direction: after.direction,
+          direction: keywordOf(at(rankedLater), 'superlative')!.direction,
           limit: Math.min(counted.value, 5000),
           words: m.words,
         };
         use(index);
-        const targetIndex = index + 1;
-        const target = at(targetIndex)!;
-        if (reading.dimensions.length > 0) return;
-        const column =
-          target.kind === 'column' ? target.column : (rowLabel(semantics) ?? undefined);
-        if (!column) return;
-        reading.dimensions.push({ column, grain: null, source: 'stated', words: target.words });
-        use(targetIndex);
-        return;
+        targetIndex = index + 1;
       } else return;
-      const targetIndex = rankedAfter(numberIndex, mentions, next);
       const target = at(targetIndex);
       if (
         target?.kind === 'column' &&

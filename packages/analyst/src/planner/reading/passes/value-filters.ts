@@ -48,20 +48,11 @@ function namesHolding(
   semantics: WorksheetSemantics,
   values: ValueIndex,
 ): number {
-  if (/\s/.test(match.value)) return 0;
+  if (/[^\p{L}\p{N}]/u.test(match.value)) return 0;
   if (semantics.columns.find((c) => c.name === match.column)?.role !== 'identifier') return 0;
-  const word = new RegExp(
-    `(^|[^\\p{L}\\p{N}])${escapeRegExp(match.value)}($|[^\\p{L}\\p{N}])`,
-    'iu',
-  );
-  let count = 0;
-  for (const value of values.valuesOf(match.column))
-    if (value !== match.value && word.test(value)) count += 1;
+  // The value itself holds its word once.
+  const count = values.valuesHoldingWord(match.column, match.value) - 1;
   return count >= SHARED_NAME_WORD ? count : 0;
-}
-
-function escapeRegExp(text: string): string {
-  return text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 }
 
 /** The negation keywords before a value: next to it, or before the preposition in front of it. */
