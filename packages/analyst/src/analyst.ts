@@ -23,6 +23,7 @@ import {
   type WorksheetSemantics,
   type WorksheetSource,
 } from './semantics/worksheet.js';
+import { overWorksheet } from './semantics/data-view.js';
 import { coverageOf } from './shaper/coverage.js';
 import { displayColumns, withDisplay } from './shaper/display.js';
 import { ASKS_IF_ANY } from './planner/reading/passes/count-cue.js';
@@ -216,7 +217,7 @@ export class Analyst {
       'querying',
       `Running the query over ${request.source.rowCount.toLocaleString('en-US')} rows`,
     );
-    const views = { [WORKSHEET_VIEW]: request.source.dataPath };
+    const { sql, views } = overWorksheet(compiled.sql, request.source.dataPath, semantics.columns);
     const options = {
       maxRows: this.options.rowLimit,
       ...(request.timeoutMs === undefined ? {} : { timeoutMs: request.timeoutMs }),
@@ -225,11 +226,11 @@ export class Analyst {
     let result;
     let rowCount;
     try {
-      result = await this.data.query(compiled.sql, compiled.params, views, options);
+      result = await this.data.query(sql, compiled.params, views, options);
       rowCount = result.rows.length;
       if (result.truncated) {
         const counted = await this.data.query(
-          `SELECT count(*) AS ${quoteIdentifier('n')} FROM (${compiled.sql}) AS answer`,
+          `SELECT count(*) AS ${quoteIdentifier('n')} FROM (${sql}) AS answer`,
           compiled.params,
           views,
           { ...options, maxRows: 1 },
@@ -284,7 +285,7 @@ export class Analyst {
         },
         interpretation,
         ...(coverage ? { coverage } : {}),
-        query: { plan, sql: compiled.sql, parameters: compiled.params },
+        query: { plan, sql, parameters: compiled.params },
       },
     };
   }
@@ -311,12 +312,14 @@ export class Analyst {
       return `SELECT ${i} AS i, CAST(${name} AS VARCHAR) AS v FROM (SELECT DISTINCT ${name} FROM ${WORKSHEET_VIEW} WHERE ${name} IS NOT NULL) AS d${i}`;
     });
     const total = indexed.reduce((sum, c) => sum + c.profile.distinctCount, 0);
-    const result = await this.data.query(
+    const distinct = overWorksheet(
       branches.join(' UNION ALL '),
-      [],
-      { [WORKSHEET_VIEW]: source.dataPath },
-      { maxRows: total + 1 },
+      source.dataPath,
+      semantics.columns,
     );
+    const result = await this.data.query(distinct.sql, [], distinct.views, {
+      maxRows: total + 1,
+    });
     const lists = indexed.map(() => [] as string[]);
     for (const [i, v] of result.rows) lists[Number(i)]?.push(String(v));
     return {

@@ -15,7 +15,7 @@ export { WorksheetEngine } from './data/engine.js';
 export { DataError, isDataError } from './data/errors.js';
 export type { DataErrorCode } from './data/errors.js';
 export { demoDataFile } from './data/demo-data.js';
-export { quoteIdentifier } from './data/sql.js';
+export { quoteIdentifier, quoteLiteral } from './data/sql.js';
 export type {
   Cell,
   ColumnProfile,

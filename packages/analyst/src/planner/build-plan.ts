@@ -607,6 +607,7 @@ export function buildPlan(
       };
     }
   }
+  qualifyGroupings(dimensions, filters, calculation?.calculation.kind ?? null, semantics);
   if (dimensions.length > 3) dimensions.splice(3);
 
   const planMeasures: PlanMeasure[] = measures.slice(0, 5).map((m) => planMeasure(m));
@@ -628,13 +629,9 @@ export function buildPlan(
     };
   }
   const planFilters = filters.map((f) => f.filter);
-  const sortSlots: InterpretationSlot[] = [];
-  let sort: AnalysisPlan['sort'] = [];
-  let limit: number | null = null;
-  if (ranking && planDimensions.length > 0) {
-    sort = [{ by: 'measure', index: 0, direction: ranking.direction }];
-    // One winner per group ranks within each group: every group is shown.
-    limit = calculation?.calculation.kind === 'top_per_group' ? null : ranking.limit;
+  // A ranking, or "which cities have more than 6 airports", names groups: one of no value (an
+  // empty genre, a city not recorded) is none of them.
+  if (planDimensions.length > 0 && (ranking || calculation?.calculation.kind === 'groups_where')) {
     for (const d of dimensions) {
       if (
         d.column.role !== 'temporal' &&
@@ -643,6 +640,14 @@ export function buildPlan(
         planFilters.push({ column: d.column.name, op: 'not_null', value: null, part: null });
       }
     }
+  }
+  const sortSlots: InterpretationSlot[] = [];
+  let sort: AnalysisPlan['sort'] = [];
+  let limit: number | null = null;
+  if (ranking && planDimensions.length > 0) {
+    sort = [{ by: 'measure', index: 0, direction: ranking.direction }];
+    // One winner per group ranks within each group: every group is shown.
+    limit = calculation?.calculation.kind === 'top_per_group' ? null : ranking.limit;
     sortSlots.push({
       slot: 'sort',
       text: `${ranking.direction === 'desc' ? 'highest' : 'lowest'} ${planMeasures[0]!.label} first`,
@@ -1164,6 +1169,41 @@ function notUnderstood(reading: Reading, semantics: WorksheetSemantics): string 
 
 function capitalize(text: string): string {
   return text.charAt(0).toUpperCase() + text.slice(1);
+}
+
+/** Calculations that read their groups whatever columns make them up. */
+const QUALIFIABLE = new Set<string | null>([null, 'groups_where', 'share_of_total']);
+
+/**
+ * "which city has the most airports": a column the semantic layer qualifies by another (a city by
+ * its state, `qualifiedBy`) groups with it, right after it, so that Portland, OR and Portland, ME
+ * stay two groups. Not when the other already groups, or a filter holds it to one value, or a
+ * calculation reads its groups by position.
+ */
+function qualifyGroupings(
+  dimensions: ReadDimension[],
+  filters: readonly ReadFilter[],
+  calculation: string | null,
+  semantics: WorksheetSemantics,
+): void {
+  if (!QUALIFIABLE.has(calculation)) return;
+  for (let i = dimensions.length - 1; i >= 0; i -= 1) {
+    const name = dimensions[i]!.column.qualifiedBy;
+    const qualifier = semantics.columns.find((c) => c.name === name);
+    if (!qualifier || dimensions.some((d) => d.column.name === qualifier.name)) continue;
+    const held = filters.some(
+      (f) =>
+        f.filter.column === qualifier.name &&
+        (f.filter.op === 'eq' || (f.filter.op === 'in' && [f.filter.value].flat().length === 1)),
+    );
+    if (held) continue;
+    dimensions.splice(i + 1, 0, {
+      column: qualifier,
+      grain: null,
+      source: 'defaulted',
+      words: null,
+    });
+  }
 }
 
 /**

@@ -445,3 +445,48 @@ describe('groups whose count is exact, or said in words (decision 157)', () => {
     expect(large).toMatchObject({ ok: false, code: 'not_understood' });
   });
 });
+
+describe('values not recorded, and a city named with its state (decision 163)', () => {
+  const recorded = airports.filter((r) => r.city !== 'NA' && r.state !== 'NA');
+  const perCity = new Map<string, number>();
+  for (const r of recorded) {
+    const key = `${String(r.city)}|${String(r.state)}`;
+    perCity.set(key, (perCity.get(key) ?? 0) + 1);
+  }
+  const most = Math.max(...perCity.values());
+
+  it('"which city has the most airports" groups by city and state, never the NA placeholder', async () => {
+    const answer = await ask(w, 'airports', 'which city has the most airports');
+    expect(answer.query.plan.dimensions.map((d) => d.column)).toEqual(['city', 'state']);
+    const [city, state, count] = answer.table.rows[0]!;
+    expect(count).toBe(most);
+    expect(perCity.get(`${city}|${state}`)).toBe(most);
+    expect(answer.table.rows.some((row) => row[0] === null || row[0] === 'NA')).toBe(false);
+  });
+
+  it('a grouping keeps the airports not recorded as one group of no value', async () => {
+    const answer = await ask(w, 'airports', 'number of airports by city');
+    expect(answer.table.rows).toHaveLength(perCity.size + 1);
+    expect(answer.table.rows.find((row) => row[0] === null)).toEqual([
+      null,
+      null,
+      airports.length - recorded.length,
+    ]);
+    expect(answer.table.rows.some((row) => row[0] === 'NA' || row[1] === 'NA')).toBe(false);
+  });
+
+  it('a state held to one value needs no qualifying; a count of states leaves NA out', async () => {
+    const texas = await ask(w, 'airports', 'which cities in Texas have more than 5 airports');
+    expect(texas.query.plan.dimensions.map((d) => d.column)).toEqual(['city']);
+    const states = await ask(w, 'airports', 'how many states are there');
+    expect(single(states)).toBe(new Set(recorded.map((r) => r.state)).size);
+  });
+
+  it('"which cities have more than 6 airports" names cities, not the group of no value', async () => {
+    const answer = await ask(w, 'airports', 'which cities have more than 6 airports');
+    const expected = [...perCity].filter(([, n]) => n > 6).map(([key]) => key);
+    expect(answer.table.rows.map((row) => `${String(row[0])}|${String(row[1])}`).sort()).toEqual(
+      expected.sort(),
+    );
+  });
+});

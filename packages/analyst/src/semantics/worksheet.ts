@@ -61,6 +61,10 @@ export interface ColumnSemantics {
   valuesReadHere?: boolean;
   /** A level at a point in time (the layer's `levelInTime`): never added up across periods. */
   levelInTime?: boolean;
+  /** Values that stand for "not recorded" (the layer's `missingValues`): read as no value. */
+  missingValues?: readonly string[];
+  /** The column that names one thing with this one (the layer's `qualifiedBy`: a city's state). */
+  qualifiedBy?: string;
   /**
    * A measure the question itself makes of two numeric columns ("worldwide gross minus budget",
    * `planner/reading/passes/column-arithmetic.ts`): no column of the worksheet, only measured.
@@ -282,6 +286,8 @@ export function describeWorksheet(
       },
       ...(entry?.levelInTime ? { levelInTime: true } : {}),
       ...(entry?.valuesReadHere ? { valuesReadHere: true } : {}),
+      ...(entry?.missingValues ? { missingValues: entry.missingValues } : {}),
+      ...(entry?.qualifiedBy ? { qualifiedBy: entry.qualifiedBy } : {}),
     };
   });
   const temporal = columns.filter((column) => column.role === 'temporal');

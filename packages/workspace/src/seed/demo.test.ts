@@ -203,7 +203,7 @@ describe(`seedDemoWorkspace (${testDatabaseKind()})`, () => {
 
   it('gives a database seeded before the layers existed its layers on the next start, once', async () => {
     await db.query(`update worksheets set semantics = '{"columns": []}'::jsonb`);
-    await db.query("delete from seed_markers where name = 'demo-semantics-v6'");
+    await db.query("delete from seed_markers where name = 'demo-semantics-v7'");
     const lines: string[] = [];
     expect(await seedDemoWorkspace(db, engine, { log: (line) => lines.push(line) })).toEqual({
       seeded: false,

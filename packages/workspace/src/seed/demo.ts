@@ -29,7 +29,7 @@ const MARKER = 'demo';
  * the layers existed, or before they were last revised) has them set on its next start. Bump the
  * version when a file in `semantics/` changes; the demo worksheets' layers are then replaced.
  */
-const SEMANTICS_MARKER = 'demo-semantics-v6';
+const SEMANTICS_MARKER = 'demo-semantics-v7';
 /** The demo organizations' owners (SPEC section 6): set once, on first start or on a database seeded before owners existed. */
 const OWNERS_MARKER = 'demo-owners-v1';
 

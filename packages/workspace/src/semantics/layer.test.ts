@@ -138,6 +138,24 @@ describe('checkSemanticLayer', () => {
     );
   });
 
+  it('marks missing values in text columns and qualifies a column by one other', () => {
+    expect(
+      refusal({
+        columns: [
+          { column: 'Title', missingValues: ['NA'], qualifiedBy: 'Release Date' },
+          { column: 'Release Date', qualifiedBy: 'Worldwide Gross' },
+          { column: 'Running Time min', qualifiedBy: 'Running Time min' },
+          { column: 'US Gross', missingValues: ['.'], qualifiedBy: 'Studio' },
+        ],
+      }),
+    ).toBe(
+      'Semantic layer refused: column "Title": qualified by "Release Date", which is itself qualified; ' +
+        'column "Running Time min": qualified by "Running Time min", which is no other column; ' +
+        'column "US Gross": missing values are marked in text columns, not in a integer column; ' +
+        'column "US Gross": qualified by "Studio", which is no other column',
+    );
+  });
+
   it('reads values in one text column at most', () => {
     expect(
       refusal({

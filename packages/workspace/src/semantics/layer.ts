@@ -57,6 +57,22 @@ export const ColumnSemanticsSchema = z.strictObject({
     .describe(
       "A level measured at a point in time (a population, an account balance): it adds up across rows of one period, never across periods, as Power BI's semi-additive measures.",
     ),
+  missingValues: z
+    .array(z.string().min(1).max(60))
+    .min(1)
+    .max(10)
+    .optional()
+    .describe(
+      'Values of a text column that stand for "not recorded" (NA, "."): the analyst reads them as no value, so they never group, count or match as a value.',
+    ),
+  qualifiedBy: z
+    .string()
+    .min(1)
+    .max(300)
+    .optional()
+    .describe(
+      'Another column that names one thing together with this one (a city and its state): a grouping by this column also groups by that one, unless a filter holds it to one value.',
+    ),
   values: z
     .array(
       z.strictObject({
@@ -203,6 +219,15 @@ export function checkSemanticLayer(
       problems.push(`${at}: a level in time is a number, not a ${type} column`);
     if (entry.values?.length && type !== 'string')
       problems.push(`${at}: value synonyms apply to text columns, not to a ${type} column`);
+    if (entry.missingValues && type !== 'string')
+      problems.push(`${at}: missing values are marked in text columns, not in a ${type} column`);
+    if (entry.qualifiedBy !== undefined) {
+      const qualifier = layer.columns.find((other) => other.column === entry.qualifiedBy);
+      if (entry.qualifiedBy === entry.column || !byName.has(entry.qualifiedBy))
+        problems.push(`${at}: qualified by ${quote(entry.qualifiedBy)}, which is no other column`);
+      else if (qualifier?.qualifiedBy !== undefined)
+        problems.push(`${at}: qualified by ${quote(entry.qualifiedBy)}, which is itself qualified`);
+    }
   }
   const readHere = layer.columns.filter((entry) => entry.valuesReadHere);
   if (readHere.length > 1)

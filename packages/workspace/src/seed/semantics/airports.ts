@@ -25,19 +25,23 @@ export const AIRPORTS_SEMANTICS: SemanticLayer = {
     {
       column: 'city',
       label: 'City',
-      description: 'City or town the airport serves.',
+      description:
+        'City or town the airport serves; NA where it was not recorded. Towns of one name lie in several states (Greenville, Jackson), so a city is named with its state.',
       synonyms: ['town', 'municipality', 'place'],
       defaultAggregation: 'count_distinct',
       format: 'text',
+      missingValues: ['NA'],
+      qualifiedBy: 'state',
     },
     {
       column: 'state',
       label: 'State',
       description:
-        'Two-letter USPS code of the US state or territory (e.g. WA, PR, GU); NA for airports abroad.',
+        'Two-letter USPS code of the US state or territory (e.g. WA, PR, GU); NA where it was not recorded (all airports abroad and eight in the US).',
       synonyms: ['us state', 'state code', 'territory'],
       defaultAggregation: 'count_distinct',
       format: 'text',
+      missingValues: ['NA'],
     },
     {
       column: 'country',

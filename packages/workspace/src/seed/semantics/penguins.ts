@@ -68,6 +68,7 @@ export const PENGUINS_SEMANTICS: SemanticLayer = {
       synonyms: ['gender', 'male or female'],
       defaultAggregation: 'count',
       format: 'text',
+      missingValues: ['.'],
     },
   ],
 };
