@@ -82,3 +82,31 @@ describe('the second question set (e2e/eval/README.md)', () => {
     expect(missing).toEqual([]);
   });
 });
+
+// `third.jsonl`: a third set written blind, not held out (e2e/eval/README.md).
+const third = read('third.jsonl');
+
+describe('the third question set (e2e/eval/README.md)', () => {
+  it('has unique ids, none shared with the earlier sets, over every demo worksheet', () => {
+    expect(third.length).toBeGreaterThanOrEqual(80);
+    expect(new Set(third.map((q) => q.id)).size).toBe(third.length);
+    const earlier = new Set([...all, ...second].map((q) => q.id));
+    expect(third.map((q) => q.id).filter((id) => earlier.has(id))).toEqual([]);
+    expect(new Set(third.map((q) => q.sheet))).toEqual(new Set(SHEETS));
+  });
+
+  it('gives every question an expectation, refusals no other, derived ones their SQL', () => {
+    expect(third.filter((q) => Object.keys(q.expect).length === 0).map((q) => q.id)).toEqual([]);
+    const mixed = third.filter((q) => q.expect.refused && Object.keys(q.expect).length > 1);
+    expect(mixed.map((q) => q.id)).toEqual([]);
+    const missing = third.filter((q) => q.derive.length > 0 && !q.sql).map((q) => q.id);
+    expect(missing).toEqual([]);
+  });
+
+  it('repeats no question of the earlier sets word for word', () => {
+    const text = (q: Stored) =>
+      [q.question, ...(q.followups ?? [])].join(' / ').toLowerCase().trim();
+    const earlier = new Set([...all, ...second].map(text));
+    expect(third.filter((q) => earlier.has(text(q))).map((q) => q.id)).toEqual([]);
+  });
+});
