@@ -53,6 +53,11 @@ describe('findCorrections', () => {
     // A word of the vocabulary, a value or a filler word is not a typo.
     ['cars', 'average horsepower by origin', []],
     ['cars', 'chart of horsepower by origin', []],
+    // A changed letter reads a word as a column's word, never as a keyword: "starring" is a word
+    // of its own, not "starting"; a swap still reads as a keyword ("avergae").
+    ['movies', 'movies starring Tom Hanks', []],
+    ['movies', 'count of movies strating in 2000', ['strating→starting']],
+    ['cars', 'avg wieght by origin', ['wieght→weight']],
     // Too many unknown words: not a typo away from a question.
     ['cars', 'orgin blorp flarn quux zibble horsepower', []],
   ])('%s: %s', async (worksheet, question, expected) => {

@@ -27,6 +27,8 @@ interface Vocabulary {
   known: Set<string>;
   /** The words a typo may be read as (long enough, not stopwords). */
   targets: string[];
+  /** Words of columns' names and synonyms and of row words, not only of keywords. */
+  dataWords: Set<string>;
 }
 
 const vocabularies = new WeakMap<WorksheetSemantics, Vocabulary>();
@@ -34,17 +36,20 @@ const vocabularies = new WeakMap<WorksheetSemantics, Vocabulary>();
 function vocabularyOf(semantics: WorksheetSemantics): Vocabulary {
   const cached = vocabularies.get(semantics);
   if (cached) return cached;
-  const known = new Set<string>();
-  const phrases = [
+  const dataWords = new Set<string>();
+  const dataPhrases = [
     ...semantics.columns.flatMap((column) => column.phrases.map((phrase) => phrase.key)),
     ...semantics.entityPhrases,
-    ...KEYWORDS.keys(),
   ];
-  for (const phrase of phrases) for (const word of phrase.split(' ')) if (word) known.add(word);
+  for (const phrase of dataPhrases)
+    for (const word of phrase.split(' ')) if (word) dataWords.add(word);
+  const known = new Set<string>(dataWords);
+  for (const phrase of KEYWORDS.keys())
+    for (const word of phrase.split(' ')) if (word) known.add(word);
   const targets = [...known].filter(
     (word) => word.length >= MIN_TYPO_LENGTH && /^\p{L}+$/u.test(word) && !STOPWORDS.has(word),
   );
-  const vocabulary = { known, targets };
+  const vocabulary = { known, targets, dataWords };
   vocabularies.set(semantics, vocabulary);
   return vocabulary;
 }
@@ -72,6 +77,13 @@ export function isOneSlipAway(word: string, target: string): boolean {
   return differ.length === 2 && j === i! + 1 && word[i!] === target[j] && word[j] === target[i!];
 }
 
+/** Whether two words of one length differ only by two neighbouring letters swapped ("prcie"). */
+function isSwap(word: string, target: string): boolean {
+  const differ: number[] = [];
+  for (let i = 0; i < word.length; i += 1) if (word[i] !== target[i]) differ.push(i);
+  return differ.length === 2 && differ[1] === differ[0]! + 1;
+}
+
 /**
  * The words of a question that read as typos of the worksheet's vocabulary (issue 23, class 5: a
  * typo in a column name). A word is corrected only when it is unknown (no column, synonym, row
@@ -87,7 +99,12 @@ export function findCorrections(
 ): Correction[] {
   const unknown = mentions.filter((m) => m.kind === 'word' && !m.stop);
   if (unknown.length === 0 || unknown.length > MAX_UNKNOWN_WORDS) return [];
-  const { known, targets } = vocabularyOf(semantics);
+  const { known, targets, dataWords } = vocabularyOf(semantics);
+  // A changed letter reads a word as a column's or the rows' word only: into a keyword it too often
+  // turns one real word into another ("starring" is no typo of "starting").
+  const slip = (word: string, target: string) =>
+    isOneSlipAway(word, target) &&
+    (dataWords.has(target) || word.length !== target.length || isSwap(word, target));
   const corrections: Correction[] = [];
   for (const mention of unknown) {
     const token = tokens[mention.start]!;
@@ -95,9 +112,7 @@ export function findCorrections(
     const { lower, stem } = token;
     if (lower.length < MIN_TYPO_LENGTH || !/^\p{L}+$/u.test(lower)) continue;
     if (FILLER_WORDS.has(lower) || known.has(stem) || known.has(lower)) continue;
-    const near = new Set(
-      targets.filter((target) => isOneSlipAway(lower, target) || isOneSlipAway(stem, target)),
-    );
+    const near = new Set(targets.filter((target) => slip(lower, target) || slip(stem, target)));
     if (near.size !== 1) continue;
     corrections.push({ index: token.index, written: token.text, read: [...near][0]! });
   }
