@@ -69,6 +69,16 @@ export class ValueIndex {
   }
 
   /**
+   * The value of `column` that `text` names through the gazetteer or a value synonym, if any:
+   * "Nevada" is NV in a column of state codes, even where a town named Nevada is a city.
+   */
+  placeIn(column: string, text: string): string | undefined {
+    const key = normalizeValue(text);
+    const named = [...(this.bySynonym.get(key) ?? []), ...this.gazetteer(key, [])];
+    return named.find((entry) => entry.column === column)?.value;
+  }
+
+  /**
    * How many values of `column` hold `word` as one of their words, in any case ("Municipal" in
    * "Lakeland Municipal"). The column's word counts are built once, on the first call.
    */

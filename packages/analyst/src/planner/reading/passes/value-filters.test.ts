@@ -79,6 +79,33 @@ describePass(
       'how many international airports are there',
       { problem: 'needs_clarification', placed: ['international'] },
     ],
+    // A town and a state of one name (decision 166): asked, unless a column said next to it, or
+    // named elsewhere as what is asked, settles it; listed values wait for the value-lists pass.
+    [
+      'airports',
+      'how many airports in New York',
+      { problem: 'needs_clarification', placed: ['New York'] },
+    ],
+    [
+      'airports',
+      'airports in the city of New York',
+      { found: ['city = New York'], placed: ['New York'] },
+    ],
+    [
+      'airports',
+      'number of airports by city in New York',
+      { found: ['state = NY'], placed: ['New York'] },
+    ],
+    [
+      'airports',
+      'what state is Washington in',
+      { found: ['city = Washington'], placed: ['Washington'] },
+    ],
+    [
+      'airports',
+      'airports in Utah or Nevada',
+      { found: ['state = UT', 'city = Nevada'], placed: ['Utah', 'Nevada'] },
+    ],
     // A value listed after another takes its preposition.
     [
       'flights',

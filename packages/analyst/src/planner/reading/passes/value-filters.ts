@@ -55,6 +55,38 @@ function namesHolding(
   return count >= SHARED_NAME_WORD ? count : 0;
 }
 
+const LIST_WORDS = /^(and|or|vs|versus|&)$/i;
+
+/** Whether the value at `index` is listed with another value: "Arizona, Utah and Nevada". */
+function listedWithValue(index: number, mentions: readonly Mention[]): boolean {
+  const value = (j: number) => mentions[j]?.kind === 'value';
+  const joins = (j: number) => LIST_WORDS.test(mentions[j]?.words ?? '');
+  return (
+    value(index - 1) ||
+    value(index + 1) ||
+    (joins(index - 1) && value(index - 2)) ||
+    (joins(index + 1) && value(index + 2))
+  );
+}
+
+/**
+ * Another text column's value that the words name as a place or by a value synonym ("Nevada": the
+ * state NV), when the value was found written exactly in `column` (the town of Nevada).
+ */
+function placeElsewhere(
+  words: string,
+  column: string,
+  semantics: WorksheetSemantics,
+  values: ValueIndex,
+): { column: string; value: string } | undefined {
+  for (const other of semantics.columns) {
+    if (other.type !== 'string' || other.name === column) continue;
+    const value = values.placeIn(other.name, words);
+    if (value !== undefined) return { column: other.name, value };
+  }
+  return undefined;
+}
+
 /** The negation keywords before a value: next to it, or before the preposition in front of it. */
 function negationsBefore(
   index: number,
@@ -252,6 +284,42 @@ export const valueFilters: ReadingPass = {
             `Say "with ${m.words} in the ${column}" for all of them, or name the one you mean in full.`,
         };
         return;
+      }
+      // "airports in Nevada": a town named Nevada in city, and the state NV by its name. Listed
+      // with other values, they settle it (the value-lists pass). A column said next to it settles
+      // it; one named elsewhere is what the question asks or groups by, so the value is the other
+      // ("what state is Washington in": the city; "airports by city in New York": the state).
+      // Otherwise the turn asks which is meant.
+      const place =
+        chosen[0]!.how === 'exact' && !listedWithValue(index, mentions)
+          ? placeElsewhere(m.words, column, semantics, values)
+          : undefined;
+      // "Nevada city", "the city of Nevada".
+      const saidAt = (j: number) => {
+        const near = at(j);
+        return near?.kind === 'column' && near.column.name === column;
+      };
+      const saidNext =
+        saidAt(index - 1) ||
+        saidAt(index + 1) ||
+        (/^of$/i.test(at(index - 1)?.words ?? '') && saidAt(index - 2));
+      if (place && !saidNext) {
+        const asksColumn = namedColumns.has(column);
+        const asksPlace = namedColumns.has(place.column);
+        if (asksColumn && !asksPlace) {
+          const words = `${m.words} (read as ${place.value})`;
+          foundValues.push({ column: place.column, value: place.value, index, words });
+          return;
+        }
+        if (!asksPlace) {
+          reading.problem = {
+            code: 'needs_clarification',
+            message:
+              `"${m.words}" may be the ${column} ${chosen[0]!.value} or the ${place.column} ${place.value}. ` +
+              `Say "the ${column} of ${m.words}" or "the ${place.column} of ${m.words}".`,
+          };
+          return;
+        }
       }
       foundValues.push({ column, value: chosen[0]!.value, index, words: how });
     });

@@ -3,7 +3,7 @@ import { valueLists } from './value-lists.js';
 
 describePass(
   valueLists,
-  ['cars', 'stocks'],
+  ['cars', 'stocks', 'airports'],
   [
     [
       'stocks',
@@ -21,6 +21,14 @@ describePass(
       },
     ],
     ['cars', 'how many cars from Japan', { filters: ['Origin is Japan'] }],
+    // Values listed together are read in one column: Nevada is the state NV, not the town.
+    [
+      'airports',
+      'number of airports in Arizona, Utah and Nevada',
+      { dimensions: ['state'], filters: ['state is one of AZ, UT, NV'] },
+    ],
+    // Said with its column, the town of that name is the value written exactly.
+    ['airports', 'airports in the city of Nevada', { filters: ['city is Nevada'] }],
     // The same value twice is one equality.
     ['stocks', 'price of AAPL and AAPL', { filters: ['symbol is AAPL'] }],
   ],

@@ -1,4 +1,5 @@
-import { keywordOf } from '../../mentions.js';
+import type { ValueIndex } from '../../../semantics/values.js';
+import { keywordOf, type Mention } from '../../mentions.js';
 import type { FoundValue, ReadingPass } from '../context.js';
 import { filterOf } from '../filters.js';
 
@@ -9,7 +10,8 @@ import { filterOf } from '../filters.js';
  */
 export const valueLists: ReadingPass = {
   name: 'value-lists',
-  run({ mentions, reading, semantics, foundValues, at, use, addFilter }) {
+  run({ mentions, reading, semantics, values, foundValues, at, use, addFilter }) {
+    readListsInOneColumn(foundValues, mentions, values);
     const byColumn = new Map<string, FoundValue[]>();
     for (const item of foundValues) {
       const items = byColumn.get(item.column) ?? [];
@@ -46,3 +48,33 @@ export const valueLists: ReadingPass = {
     }
   },
 };
+
+const LIST_WORDS = /^(and|or|vs|versus|&)$/i;
+
+/**
+ * "Arizona, Utah and Nevada": values listed together are read in one column. A value read in
+ * another column than the values listed next to it (Nevada: a town in city, before the state NV)
+ * is read in theirs when it names a value there too (through the gazetteer or a value synonym).
+ */
+function readListsInOneColumn(
+  found: FoundValue[],
+  mentions: readonly Mention[],
+  values: ValueIndex,
+): void {
+  const listed = (a: FoundValue, b: FoundValue) => {
+    const [first, last] = a.index < b.index ? [a, b] : [b, a];
+    const between = mentions.slice(first.index + 1, last.index);
+    return between.length <= 1 && between.every((m) => LIST_WORDS.test(m.words));
+  };
+  for (const item of found) {
+    const neighbours = found.filter((other) => other !== item && listed(item, other));
+    const columns = new Set(neighbours.map((other) => other.column));
+    if (columns.size !== 1 || columns.has(item.column)) continue;
+    if (found.some((other) => other !== item && other.column === item.column)) continue;
+    const column = [...columns][0]!;
+    const written = mentions[item.index]!.words;
+    const value = values.placeIn(column, written);
+    if (value === undefined) continue;
+    Object.assign(item, { column, value, words: `${written} (read as ${value})` });
+  }
+}
