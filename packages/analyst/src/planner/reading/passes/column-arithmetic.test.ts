@@ -7,6 +7,8 @@ describePass(
   columnArithmetic,
   ['movies', 'cars', 'flights', 'weather'],
   [
+    // A slash between the two columns of a scatter lists them: no arithmetic.
+    ['cars', 'horsepower/weight scatter', {}],
     // Two numeric columns and a word or sign between them: one derived measure.
     [
       'movies',

@@ -193,6 +193,9 @@ function operand(m: Mention | undefined): m is Mention & { kind: 'column' } {
   );
 }
 
+/** Words of a shape drawn from two columns, where "A/B" names both: "lat/long scatter". */
+const TWO_COLUMN_SHAPES = /^(scatter|scatterplot|scatterplots|map|correlat\w*)$/i;
+
 /** The expression that starts at `index`, if one does. */
 function expressionAt(context: ReadingContext, index: number): Found | null {
   const { mentions } = context;
@@ -233,8 +236,12 @@ function expressionAt(context: ReadingContext, index: number): Found | null {
   const next = mentions[index + 1];
   if (operand(next)) {
     // Brackets around either side are only grouping: "(gross) - (budget)".
-    const op = SIGNS[between(context, m, next).replace(/[\s()]/g, '')];
+    const sign = between(context, m, next).replace(/[\s()]/g, '');
+    const op = SIGNS[sign];
     if (!op) return null;
+    // "lat/long scatter": a slash between the two columns of a scatter or a map lists them.
+    if (sign === '/' && mentions.some((x) => x.kind === 'word' && TWO_COLUMN_SHAPES.test(x.words)))
+      return null;
     const ratio = isRatio(mentions[index + 2]) && op === 'divided_by';
     return {
       first: index,

@@ -3,7 +3,7 @@ import { shapes } from './shapes.js';
 
 describePass(
   shapes,
-  ['cars', 'penguins', 'gapminder', 'flights', 'stocks', 'movies'],
+  ['cars', 'penguins', 'gapminder', 'flights', 'stocks', 'movies', 'airports'],
   [
     // Binned counts of one numeric column.
     [
@@ -39,6 +39,34 @@ describePass(
         placed: ['distribution', 'horsepower'],
       },
     ],
+    // A line runs along time: with no time grouping, the time column groups first.
+    [
+      'stocks',
+      'line chart of amazon and microsoft prices',
+      { dimensions: ['date', 'symbol'], chart: 'line', placed: ['line', 'chart'] },
+    ],
+    ['cars', 'line chart of horsepower by origin', { chart: 'line', placed: ['line', 'chart'] }],
+    // A verb of drawing with two numeric columns and nothing aggregated draws the rows.
+    [
+      'airports',
+      'plot the airports by longitude and latitude',
+      {
+        shape: 'scatter longitude, latitude',
+        asksForValue: true,
+        placed: ['plot', 'by', 'longitude', 'latitude'],
+      },
+    ],
+    [
+      'penguins',
+      'graph flipper length and body mass',
+      {
+        shape: 'scatter Flipper Length (mm), Body Mass (g)',
+        asksForValue: true,
+        placed: ['graph', 'flipper length', 'body mass'],
+      },
+    ],
+    // Aggregated, it is no plot of rows: left to the measures.
+    ['cars', 'plot average horsepower and weight', {}],
     // Two numeric columns against each other: one point per row ("A vs B": A up the y axis).
     [
       'cars',

@@ -1,5 +1,6 @@
 import type { ColumnSemantics } from '../../../semantics/worksheet.js';
 import { keywordOf } from '../../mentions.js';
+import { timeDimension } from '../columns.js';
 import type { ReadingContext, ReadingPass } from '../context.js';
 
 type ShapeWord = 'histogram' | 'distribution' | 'boxplot' | 'scatter' | 'correlation';
@@ -44,6 +45,9 @@ const DEPENDENT_FIRST = new Set(['depend', 'depends', 'vary', 'varies']);
 /** What follows a chart word without adding to it: "box plot", "scatter chart". */
 const CHART_NOUNS = new Set(['plot', 'plots', 'chart', 'charts', 'graph', 'graphs', 'diagram']);
 
+/** Verbs that ask to draw the rows: "plot the airports by longitude and latitude". */
+const PLOT_VERBS = /^(plot|map|graph|chart|draw)$/i;
+
 /** The shape words of the question, unplaced, with the chart nouns after them. */
 function shapeWords(context: ReadingContext): Array<{ word: ShapeWord; indexes: number[] }> {
   const found: Array<{ word: ShapeWord; indexes: number[] }> = [];
@@ -64,7 +68,8 @@ function shapeWords(context: ReadingContext): Array<{ word: ShapeWord; indexes: 
 }
 
 /** "as a bar chart", "line graph": the chart kind asked for by name (the shaper honours it). */
-function chartKind({ mentions, reading, used, use, at }: ReadingContext): void {
+function chartKind(context: ReadingContext): void {
+  const { mentions, reading, used, use, at } = context;
   mentions.forEach((m, index) => {
     // "line" is also a row word ("which line has ..."): before a chart noun it is the chart.
     if (used.has(index) || (m.kind !== 'word' && m.kind !== 'entity')) return;
@@ -73,7 +78,25 @@ function chartKind({ mentions, reading, used, use, at }: ReadingContext): void {
     if (!kind || after?.kind !== 'word' || !CHART_NOUNS.has(after.words.toLowerCase())) return;
     reading.chart = { kind, words: `${m.words} ${after.words}` };
     use(index, index + 1);
+    if (kind === 'line') lineOverTime(context, `${m.words} ${after.words}`);
   });
+}
+
+/**
+ * "line chart of amazon and microsoft prices": a line runs along time. With no time grouping read,
+ * and nothing grouping but listed values (one line each), the worksheet's time column groups first,
+ * at the grain the plan picks, as "over time" does.
+ */
+function lineOverTime({ reading, semantics }: ReadingContext, words: string): void {
+  const timed = reading.dimensions.some(
+    (d) => d.grain !== null || d.column.role === 'temporal' || d.column.role === 'year',
+  );
+  const listed = reading.dimensions.every((d) =>
+    reading.filters.some((f) => f.filter.column === d.column.name && f.filter.op === 'in'),
+  );
+  const time = timeDimension(semantics, 'auto');
+  if (timed || !listed || !time) return;
+  reading.dimensions.unshift({ ...time, source: 'stated', words });
 }
 
 /**
@@ -111,6 +134,23 @@ export const shapes: ReadingPass = {
         !used.has(index) &&
         (keywordOf(m, 'aggregation') || keywordOf(m, 'count') || keywordOf(m, 'superlative')),
     );
+    // "plot the airports by longitude and latitude": a verb of drawing with two numeric columns
+    // and nothing aggregated or grouped draws the rows; the "by" before them only places them.
+    const plotVerb = mentions.findIndex(
+      (m, index) => !used.has(index) && m.kind === 'word' && PLOT_VERBS.test(m.words),
+    );
+    const plotted =
+      plotVerb >= 0 && numeric.length === 2 && !aggregated && reading.dimensions.length === 0;
+    if (plotted) {
+      const by = mentions.findIndex(
+        (m, index) =>
+          !used.has(index) &&
+          keywordOf(m, 'group') &&
+          index > plotVerb &&
+          index < numeric[0]!.index,
+      );
+      words.push({ word: 'scatter', indexes: [plotVerb, ...(by >= 0 ? [by] : [])] });
+    }
     const kinds = new Set(words.map((w) => w.word));
     const scatter =
       kinds.has('scatter') || kinds.has('correlation') || (versus >= 0 && !aggregated);
