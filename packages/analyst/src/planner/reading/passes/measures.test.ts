@@ -5,6 +5,17 @@ describePass(
   measures,
   ['cars', 'flights', 'movies', 'weather', 'stocks', 'penguins', 'strikes'],
   [
+    // A total word after a count says it is one number: listed values filter, never group.
+    [
+      'cars',
+      'how many cars from Japan and Europe in total',
+      {
+        asksForValue: true,
+        measures: ['count(*) stated'],
+        dimensions: [],
+        placed: ['how many', 'cars', 'in total'],
+      },
+    ],
     // The layer's words for a row (decision 149): counted as the rows themselves.
     [
       'strikes',

@@ -170,6 +170,9 @@ function sharedColumn(context: ReadingContext, index: number): ColumnSemantics |
  * car"), which it also keeps for the later passes. An aggregation of nothing it can place, or a sum
  * of years or names, is a problem rather than another question answered.
  */
+/** Words after a count that say it is one total: "how many … in total", "… combined". */
+const TOTAL_OF_COUNT = /^(in total|altogether|combined|overall|total)$/i;
+
 export const measures: ReadingPass = {
   name: 'measures',
   run(context) {
@@ -668,6 +671,23 @@ export const measures: ReadingPass = {
         // "when was the price of AAPL highest": the superlative comes after its measure ("which
         // weather occurs most often" counts rows, as before).
         trailing = { direction: superlative.direction, index, words: m.words };
+        return;
+      }
+      const counted = reading.measures.some(
+        (x) => x.aggregation === 'count' || x.aggregation === 'count_distinct',
+      );
+      if (
+        aggregation?.aggregation === 'sum' &&
+        TOTAL_OF_COUNT.test(m.words) &&
+        counted &&
+        !target
+      ) {
+        // "how many airports are there in total", "how many airports in Hawaii and Alaska
+        // combined": the count is one total; values listed are its filter, never its groups.
+        reading.dimensions = reading.dimensions.filter(
+          (d) =>
+            !reading.filters.some((f) => f.filter.column === d.column.name && f.filter.op === 'in'),
+        );
         return;
       }
       if (aggregation || (superlative && target?.kind === 'word' && !target.stop)) {

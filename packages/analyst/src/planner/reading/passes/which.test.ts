@@ -3,12 +3,25 @@ import { which } from './which.js';
 
 describePass(
   which,
-  ['cars', 'movies', 'weather', 'stocks', 'flights'],
+  ['cars', 'movies', 'weather', 'stocks', 'flights', 'airports', 'penguins'],
   [
     // "when" with a superlative: the days ranked; without one, or with no date column, refused.
     ['weather', 'when was the hottest day', { dimensions: ['date by day'], placed: ['when'] }],
     ['weather', 'when did it snow', { problem: 'not_understood', placed: ['when'] }],
     ['flights', 'when was the longest delay', { problem: 'not_understood', placed: ['when'] }],
+    // "where" asks for the columns of places, in the worksheet's order; with none, refused.
+    ['airports', 'where is JFK', { dimensions: ['city', 'state', 'country'], placed: ['where'] }],
+    [
+      'airports',
+      'where is LaGuardia located',
+      { dimensions: ['city', 'state', 'country'], placed: ['where', 'located'] },
+    ],
+    [
+      'penguins',
+      'where do gentoo penguins live',
+      { dimensions: ['Island'], placed: ['where', 'live'] },
+    ],
+    ['stocks', 'where is IBM', { problem: 'not_understood', placed: ['where'] }],
     // A superlative before a period asks which one it was, with its value: the one at the extreme.
     [
       'weather',

@@ -1,3 +1,4 @@
+import { nameWords, stem } from '../../../text/tokens.js';
 import { keywordOf } from '../../mentions.js';
 import { entityColumn, grainOf, ROUTE, routeColumns, rowLabel, timeDimension } from '../columns.js';
 import type { ReadingContext, ReadingPass } from '../context.js';
@@ -36,6 +37,7 @@ export const which: ReadingPass = {
         };
       }
     }
+    if (first && /^where$/i.test(first.words) && !used.has(0)) whereAsked(context);
     mentions.forEach((m, index) => {
       if (used.has(index) || !keywordOf(m, 'which')) return;
       let targetIndex = next(index, 1);
@@ -116,6 +118,60 @@ export const which: ReadingPass = {
     superlativeOfPeriod(context);
   },
 };
+
+/**
+ * Words that name a place: a column whose name holds one, or that the semantic layer calls one
+ * ("town", "place"), answers "where".
+ */
+const PLACE_STEMS = new Set(
+  [
+    'city',
+    'town',
+    'state',
+    'province',
+    'country',
+    'nation',
+    'island',
+    'region',
+    'county',
+    'location',
+    'place',
+  ].map(stem),
+);
+
+/** Verbs of being somewhere, said with "where". */
+const WHERE_VERBS = /^(located|situated|based|live|lives|lived|found)$/i;
+
+/**
+ * "where is the airport with code ANC", "where do gentoo penguins live": the columns that name a
+ * place (city, state, country, island…, by their names or the layer's synonyms, in the worksheet's
+ * order, at most three) group, so the answer says where. With none, the turn is refused: a number
+ * says no place. Only where nothing groups yet.
+ */
+function whereAsked({ mentions, reading, semantics, used, use }: ReadingContext): void {
+  use(0);
+  // "where is LaGuardia located", "where do gentoo penguins live": the verb only asks where.
+  mentions.forEach((m, index) => {
+    if (!used.has(index) && m.kind === 'word' && WHERE_VERBS.test(m.words)) use(index);
+  });
+  if (reading.dimensions.length > 0 || reading.shape) return;
+  const places = semantics.columns.filter(
+    (c) =>
+      c.type === 'string' &&
+      c.role !== 'measure' &&
+      (nameWords(c.name).some((word) => PLACE_STEMS.has(stem(word))) ||
+        c.phrases.some((p) => p.layer && PLACE_STEMS.has(p.key))),
+  );
+  if (places.length === 0) {
+    reading.problem ??= {
+      code: 'not_understood',
+      message: `"${mentions[0]!.words}" asks for a place, but ${semantics.source.name} has no column of places to answer with.`,
+    };
+    return;
+  }
+  for (const column of places.slice(0, 3))
+    reading.dimensions.push({ column, grain: null, source: 'stated', words: mentions[0]!.words });
+}
 
 /**
  * "what was the hottest day", "the wettest month of 2014": a superlative before a time grain asks
