@@ -25,7 +25,7 @@ export const PENGUINS_SEMANTICS: SemanticLayer = {
       column: 'Beak Length (mm)',
       label: 'Beak length',
       description: 'Length of the beak (culmen) along its top ridge, in millimetres.',
-      synonyms: ['bill length', 'culmen length', 'beak len', 'bill len'],
+      synonyms: ['bill length', 'culmen length', 'culmen', 'beak len', 'bill len'],
       unit: 'mm',
       format: 'number',
       decimals: 1,
