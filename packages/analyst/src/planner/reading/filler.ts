@@ -49,6 +49,14 @@ export const FILLER_WORDS: ReadonlySet<string> = new Set([
   'involve',
   'involves',
   'got',
+  // What a row holds, said as what it added up: "the operator that racked up the highest cost".
+  'racked',
+  'accumulated',
+  'amassed',
+  'incurred',
+  // Introducing a value as a name: "a city called Jackson", "a town named Springfield".
+  'called',
+  'named',
   // What a row holds, said as its effect: "strikes that caused substantial damage".
   'caused',
   'causing',
