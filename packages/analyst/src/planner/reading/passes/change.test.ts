@@ -93,6 +93,17 @@ describePass(
       { calculation: 'change_over_time', placed: ['rose'] },
     ],
     ['stocks', 'months when the price dropped', {}],
+    // Both ways at once would rank only one of them: refused.
+    [
+      'stocks',
+      'which stocks rose the most and which fell the most',
+      {
+        calculation: 'change_over_time',
+        measures: ['avg(price) defaulted'],
+        problem: 'not_understood',
+        placed: ['rose', 'fell'],
+      },
+    ],
     ['weather', 'days the temperature fell below 0', {}],
     // The rows' noun says what changes: their count.
     [

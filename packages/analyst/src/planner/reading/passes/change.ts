@@ -41,12 +41,21 @@ export const change: ReadingPass = {
       mentions.some(
         (x) => keywordOf(x, 'superlative') || (keywordOf(x, 'top') && /^top\b/i.test(x.words)),
       );
+    const directions = new Set<string>();
     mentions.forEach((m, index) => {
       const keyword = keywordOf(m, 'change');
       if (used.has(index) || !keyword) return;
       // "dropped", "rose", "increased": a change only where a ranking asks which changed most.
       if (keyword.ranked && !ranked) return;
       use(index);
+      // "which rose the most and which fell the most": two rankings, one of which would be lost.
+      directions.add(changeDirection(m.words) ?? 'none');
+      if (ranked && directions.size > 1 && !reading.problem) {
+        reading.problem = {
+          code: 'not_understood',
+          message: `I read "${m.words}" beside another change that goes the other way: ask for the largest increase and the largest decrease one at a time.`,
+        };
+      }
       reading.calculation = {
         calculation: { kind: 'change_over_time' },
         words: m.words,
