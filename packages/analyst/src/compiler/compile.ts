@@ -276,7 +276,9 @@ export function compilePlan(
   const level1 =
     plan.calculation?.kind === 'count_groups_where'
       ? countGroupsSql(plan, plan.calculation, columns, inner, params)
-      : `SELECT ${groups.join(', ')} FROM ${WORKSHEET_VIEW}${where}${groupBy}${having}`;
+      : plan.calculation?.kind === 'change_between'
+        ? changeBetweenSql(plan, plan.calculation, columns, dimensions, measures, inner, params)
+        : `SELECT ${groups.join(', ')} FROM ${WORKSHEET_VIEW}${where}${groupBy}${having}`;
 
   const calculations: Array<{ sql: string; label: string }> = [];
   const calc = plan.calculation;
@@ -294,6 +296,12 @@ export function compilePlan(
       sql: `(__m0 - ${previous}) / nullif(abs(${previous}), 0)`,
       label: 'Change %',
     });
+  } else if (calc?.kind === 'change_between') {
+    const [fromLabel, toLabel, change, percent] = changeBetweenLabels(plan);
+    calculations.push({ sql: '__a0', label: fromLabel! });
+    calculations.push({ sql: '__b0', label: toLabel! });
+    calculations.push({ sql: '__m0', label: change! });
+    calculations.push({ sql: '__m0 / nullif(abs(__a0), 0)', label: percent! });
   } else if (calc?.kind === 'difference' && dimensions.length > 0) {
     const b = params.add(calc.b);
     calculations.push({
@@ -331,9 +339,11 @@ export function compilePlan(
       ? `SELECT *, ${calculations.map((c, i) => `${c.sql} AS __c${i}`).join(', ')} FROM (${level1}) AS groups`
       : level1;
 
+  // A change between two periods shows the measure in each, then the change (its `__m0`).
+  const shownMeasures = calc?.kind === 'change_between' ? [] : plan.measures;
   const shown = [
     ...plan.dimensions.map((d, i) => `__d${i} AS ${quoteIdentifier(d.label)}`),
-    ...plan.measures.map((m, j) => `__m${j} AS ${quoteIdentifier(m.label)}`),
+    ...shownMeasures.map((m, j) => `__m${j} AS ${quoteIdentifier(m.label)}`),
     ...calculations.map((c, i) => `__c${i} AS ${quoteIdentifier(c.label)}`),
   ];
   const kept = outer.length > 0 ? ` WHERE ${outer.join(' AND ')}` : '';
@@ -378,6 +388,77 @@ function countGroupsSql(
   const rows = [...inner, `${group} IS NOT NULL`].join(' AND ');
   const passing = `SELECT ${group} FROM ${WORKSHEET_VIEW} WHERE ${rows} GROUP BY ${group} HAVING ${compared} ${COMPARE[calc.op]!} ${params.add(calc.value)}`;
   return `SELECT count(*) AS __m0 FROM (${passing}) AS passing`;
+}
+
+/** A period of a `change_between` as its column's label says it: `2005`, `2008-01`. */
+function periodText(
+  calc: Extract<NonNullable<AnalysisPlan['calculation']>, { kind: 'change_between' }>,
+  value: string | number | boolean,
+): string {
+  return calc.grain === 'month' ? String(value).slice(0, 7) : String(value);
+}
+
+/**
+ * The output column names of a `change_between` plan after its dimensions: the first measure in
+ * each period (`Average Price in 2005`, `Average Price in 2010`), `Change` and `Change %`.
+ */
+export function changeBetweenLabels(plan: AnalysisPlan): string[] {
+  const calc = plan.calculation;
+  if (calc?.kind !== 'change_between') return [];
+  const measure = plan.measures[0]?.label ?? 'Count';
+  return [
+    `${measure} in ${periodText(calc, calc.from)}`,
+    `${measure} in ${periodText(calc, calc.to)}`,
+    'Change',
+    'Change %',
+  ];
+}
+
+/**
+ * The groups of a change between two periods (decision 161): the first measure aggregated per
+ * group and period, over the rows of the two periods only, then each group's value in `from`
+ * (`__a0`) and in `to` (`__b0`) side by side and the change `__m0`, which the plan's sort and limit
+ * on measure 0 rank. A group without a value in one of the periods is left out (a HAVING).
+ */
+function changeBetweenSql(
+  plan: AnalysisPlan,
+  calc: Extract<NonNullable<AnalysisPlan['calculation']>, { kind: 'change_between' }>,
+  columns: Columns,
+  dimensions: ReadonlyArray<{ key: string; shown: string }>,
+  measures: readonly string[],
+  inner: readonly string[],
+  params: Params,
+): string {
+  if (dimensions.length === 0 || measures.length !== 1)
+    throw new PlanError('change_between needs a dimension (the groups) and one measure');
+  const time = columnOf(columns, calc.column, 'calculation.column');
+  let period = time.sql;
+  let typed = (placeholder: string) => placeholder;
+  if (calc.grain !== null) {
+    if (!TEMPORAL.has(time.type))
+      throw new PlanError('calculation.grain needs a date or timestamp column');
+    if (calc.grain === 'year') period = `year(${time.sql})`;
+    else {
+      period = `CAST(date_trunc('month', ${time.sql}) AS DATE)`;
+      typed = (placeholder) => `CAST(${placeholder} AS DATE)`;
+    }
+  } else if (time.type === 'date') typed = (placeholder) => `CAST(${placeholder} AS DATE)`;
+  else if (time.type === 'timestamp') typed = (placeholder) => `CAST(${placeholder} AS TIMESTAMP)`;
+  const from = typed(params.add(calc.from));
+  const to = typed(params.add(calc.to));
+  const rows = [...inner, `${period} IN (${from}, ${to})`];
+  const perPeriod =
+    `SELECT ${dimensions.map((d, i) => `${d.key} AS __k${i}, any_value(${d.shown}) AS __d${i}`).join(', ')}, ` +
+    `${period} AS __p, ${measures[0]!} AS __v FROM ${WORKSHEET_VIEW} WHERE ${rows.join(' AND ')} ` +
+    `GROUP BY ${[...dimensions.map((d) => d.key), period].join(', ')}`;
+  const at = (value: string) => `max(__v) FILTER (WHERE __p = ${value})`;
+  const keys = dimensions.map((_, i) => `__k${i}`);
+  return (
+    `SELECT ${keys.map((k, i) => `${k}, any_value(__d${i}) AS __d${i}`).join(', ')}, ` +
+    `${at(from)} AS __a0, ${at(to)} AS __b0, ${at(to)} - ${at(from)} AS __m0 ` +
+    `FROM (${perPeriod}) AS periods GROUP BY ${keys.join(', ')} ` +
+    `HAVING ${at(from)} IS NOT NULL AND ${at(to)} IS NOT NULL`
+  );
 }
 
 /** Most points of a scatter; past it the rows are sampled with a fixed seed (SPEC 4). */

@@ -11,9 +11,11 @@ import type {
   PlanMeasure,
   TimeGrain,
 } from '@ask-analyst/protocol';
+import { changeBetweenLabels } from '../compiler/compile.js';
 import { derivedOfMeasure, namedOf, OP_WORDS } from '../semantics/derived.js';
 import type { ColumnSemantics, WorksheetSemantics } from '../semantics/worksheet.js';
 import { describeFilter, filterOf } from './reading/filters.js';
+import { changeDirection } from './reading/passes/change.js';
 import type {
   ReadDimension,
   ReadFilter,
@@ -476,6 +478,39 @@ export function buildPlan(
       };
     }
   }
+  // A follow-up to a ranked change (decision 161) keeps its two periods: new years, a time
+  // grouping or other measures would ask another question of it, so they are asked again whole.
+  const between =
+    calculation?.calculation.kind === 'change_between' ? calculation.calculation : null;
+  if (between && followUp) {
+    const timeColumn = between.column;
+    const retimed =
+      filters.some((f) => f.source !== 'carried_over' && f.filter.column === timeColumn) ||
+      dimensions.length === 0 ||
+      dimensions.some(
+        (d) => d.column.name === timeColumn || d.grain !== null || d.column.role === 'year',
+      ) ||
+      measures.length !== 1 ||
+      !measures[0]!.column ||
+      !['sum', 'avg', 'min', 'max', 'median'].includes(measures[0]!.aggregation);
+    if (retimed) {
+      return refused(
+        'not_understood',
+        `The previous answer ranks a change between two periods of ${timeColumn}; ask the whole question again with what changes, the groups and the years, for example "which … grew the most between 2000 and 2005".`,
+      );
+    }
+  }
+  if (calculation?.calculation.kind === 'change_over_time' && slots.ranking && !followUp) {
+    // "which stock grew the most between 2005 and 2010": each group's change between two
+    // periods, ranked by it (decision 161), or refused saying why.
+    const ranked = rankedChange(calculation, slots.ranking, measures, dimensions, filters);
+    if (!ranked.ok) return refused(ranked.code, ranked.message);
+    calculation = { ...calculation, calculation: ranked.calculation };
+    measures = [ranked.measure];
+    slots.ranking = { ...slots.ranking, direction: ranked.direction };
+    // The periods' note replaces the grain of the time grouping the change had added.
+    grainNotes.splice(0, grainNotes.length, ...ranked.notes);
+  }
   if (calculation?.calculation.kind === 'change_over_time') {
     // "how much did the price change from 2005 to 2008": the two ends of the range, by year, so
     // the one change is between them; never each year's change from the year before.
@@ -648,16 +683,21 @@ export function buildPlan(
     sort = [{ by: 'measure', index: 0, direction: ranking.direction }];
     // One winner per group ranks within each group: every group is shown.
     limit = calculation?.calculation.kind === 'top_per_group' ? null : ranking.limit;
+    const changed = calculation?.calculation.kind === 'change_between';
     sortSlots.push({
       slot: 'sort',
-      text: `${ranking.direction === 'desc' ? 'highest' : 'lowest'} ${planMeasures[0]!.label} first`,
+      text: changed
+        ? `largest ${ranking.direction === 'desc' ? 'increase' : 'decrease'} in ${planMeasures[0]!.label} first`
+        : `${ranking.direction === 'desc' ? 'highest' : 'lowest'} ${planMeasures[0]!.label} first`,
       source: ranking.words ? 'stated' : 'carried_over',
       words: ranking.words || null,
     });
     if (limit !== null) {
       sortSlots.push({
         slot: 'limit',
-        text: `${ranking.direction === 'desc' ? 'top' : 'bottom'} ${limit}${TIES_KEPT}`,
+        text: changed
+          ? `the ${limit} largest ${ranking.direction === 'desc' ? 'increases' : 'decreases'}${TIES_KEPT}`
+          : `${ranking.direction === 'desc' ? 'top' : 'bottom'} ${limit}${TIES_KEPT}`,
         source: ranking.words && /\d/.test(ranking.words) ? 'stated' : 'defaulted',
         words: ranking.words || null,
       });
@@ -681,12 +721,10 @@ export function buildPlan(
       words: null,
     });
   }
-  const acrossPeriods = levelAddedAcrossPeriods(
-    planMeasures,
-    planDimensions,
-    planFilters,
-    semantics,
-  );
+  // A change between two periods measures each period apart (its own check, decision 161).
+  const acrossPeriods =
+    calculation?.calculation.kind !== 'change_between' &&
+    levelAddedAcrossPeriods(planMeasures, planDimensions, planFilters, semantics);
   if (acrossPeriods) return refused('needs_clarification', acrossPeriods);
   const plan: AnalysisPlan = {
     worksheetId: semantics.source.id,
@@ -1016,6 +1054,202 @@ function changeBetweenEnds(filters: ReadFilter[], dimensions: ReadDimension[]): 
   if (temporal) dimensions[0] = { ...time, grain: 'year' };
 }
 
+type RankedChange =
+  | {
+      ok: true;
+      calculation: Extract<PlanCalculation, { kind: 'change_between' }>;
+      direction: 'asc' | 'desc';
+      notes: string[];
+      measure: ReadMeasure;
+    }
+  | { ok: false; code: 'not_understood' | 'needs_clarification'; message: string };
+
+/** `YYYY-MM-DD` of a profile's date or timestamp value, or null. */
+function dayOf(value: unknown): string | null {
+  return typeof value === 'string' && /^\d{4}-\d\d-\d\d/.test(value) ? value.slice(0, 10) : null;
+}
+
+/**
+ * A ranked change ("which stock grew the most between 2005 and 2010", "top 3 countries by
+ * population growth since 1960", "which symbol had the biggest drop in price in 2008"; decision
+ * 161): each group's measure in two periods and the change between them, ranked the way the change
+ * was said (grew: the largest increase first; dropped: the largest decrease first). The periods are
+ * years (of a date, or a year column's values), the bounds the question gives ("since 1960": to the
+ * data's last year), else the first and last whole years of the data, said in a note; one year of a
+ * date ("in 2008") is between its first and last months. Filters on the time column become the two
+ * periods; the time grouping the change added is dropped. Anything it cannot place is refused: a
+ * ranking by time or of nothing grouped, a count or several measures, a change said without a
+ * direction ("changed the most"), relative ("percentage growth"), the least change, bounds other
+ * than a range of years, a period outside the data.
+ */
+function rankedChange(
+  calculation: NonNullable<Reading['calculation']>,
+  ranking: NonNullable<Reading['ranking']>,
+  measures: readonly ReadMeasure[],
+  dimensions: ReadDimension[],
+  filters: ReadFilter[],
+): RankedChange {
+  const refuse = (
+    message: string,
+    code: 'not_understood' | 'needs_clarification' = 'not_understood',
+  ) => ({ ok: false, code, message }) as const;
+  const said = `"${calculation.words}" and "${ranking.words}"`;
+  const time = dimensions[0];
+  const groups = dimensions.slice(1);
+  const timeRole = (d: ReadDimension) =>
+    d.grain !== null || d.column.role === 'year' || d.column.role === 'temporal';
+  if (!time || time.source !== 'defaulted' || groups.length === 0 || groups.some(timeRole)) {
+    return refuse(
+      `I read ${said}, but I rank a change only across groups (which stock, which country) between two years, not periods by their change from the one before. Ask for "${calculation.words} by year" and read the largest change there.`,
+    );
+  }
+  let measure = measures.length === 1 ? measures[0]! : null;
+  // "the largest price increase": the ranking's word read as a maximum of the price is the
+  // ranking's; the price takes its own aggregation.
+  if (
+    measure?.column &&
+    (measure.aggregation === 'max' || measure.aggregation === 'min') &&
+    measure.words?.toLowerCase().includes(ranking.words.toLowerCase())
+  ) {
+    measure = { ...measure, aggregation: measure.column.defaultAggregation, source: 'defaulted' };
+  }
+  if (
+    !measure?.column ||
+    !['sum', 'avg', 'min', 'max', 'median'].includes(measure.aggregation) ||
+    (!measure.column.derived && !['integer', 'number'].includes(measure.column.type))
+  ) {
+    return refuse(
+      `I read ${said}, but I rank a change of one measure only (an average or a total of a column, for example "${calculation.words} in ${measure?.column?.name ?? 'price'}"), not of ${measure ? 'a count of rows' : 'several measures at once'}.`,
+    );
+  }
+  const direction = changeDirection(calculation.words);
+  if (direction === null) {
+    return refuse(
+      `"${calculation.words}" ranked by "${ranking.words}" may be the largest increase or the largest decrease: ask which, for example "which grew the most" or "which fell the most".`,
+      'needs_clarification',
+    );
+  }
+  if (ranking.direction === 'asc') {
+    return refuse(
+      `I read ${said}: the smallest ${direction === 'up' ? 'increase' : 'decrease'} may be a change the other way. Ask for the largest ${direction === 'up' ? 'decrease' : 'increase'}, or for the largest ${direction === 'up' ? 'increase' : 'decrease'} and read the end of the list.`,
+    );
+  }
+  if (calculation.relative) {
+    return refuse(
+      `I read ${said} relative to where each started; I rank a change by its amount only. Ask without "percent" or "fastest": the answer shows each change in percent too.`,
+    );
+  }
+  const column = time.column;
+  const temporal = column.role === 'temporal';
+  if (temporal && measure.column.levelInTime && measure.aggregation === 'sum') {
+    return refuse(
+      `${measure.column.name} is a level at a point in time, so a year's total would add it up over the year: ask for its average, for example "average ${measure.column.name}".`,
+    );
+  }
+  const part = temporal ? 'year' : null;
+  const onTime = filters.filter((f) => f.filter.column === column.name);
+  const bound = (op: PlanFilter['op']) => {
+    const found = onTime.filter((f) => f.filter.op === op);
+    return found.length === 1 && typeof found[0]!.filter.value === 'number' ? found[0]! : null;
+  };
+  const [gte, lte, eq] = [bound('gte'), bound('lte'), bound('eq')];
+  const readable =
+    onTime.every((f) => f.filter.part === part) &&
+    onTime.length === [gte, lte, eq].filter(Boolean).length &&
+    !(eq && (gte || lte));
+  if (!readable || (eq && !temporal)) {
+    return refuse(
+      `I read ${said}, but not between which two ${temporal ? 'years' : `${column.name} values`}: say them, for example "between 2005 and 2010" or "since 2005".`,
+    );
+  }
+  const notes: string[] = [];
+  const [minDay, maxDay] = [dayOf(column.profile.min), dayOf(column.profile.max)];
+  let first: number;
+  let last: number;
+  if (temporal) {
+    if (!minDay || !maxDay)
+      return refuse(`I read ${said}, but not the years ${column.name} covers.`);
+    first = Number(minDay.slice(0, 4));
+    last = Number(maxDay.slice(0, 4));
+  } else {
+    const [min, max] = [column.profile.min, column.profile.max];
+    if (typeof min !== 'number' || typeof max !== 'number')
+      return refuse(`I read ${said}, but not the values ${column.name} covers.`);
+    [first, last] = [min, max];
+  }
+  const outside = (year: number) => year < first || year > last;
+  // The year column's values in steps ("five-year steps from 1955 to 2005"): a year between them
+  // has no rows.
+  const steps = column.profile.distinctCount - 1;
+  const every = !temporal && steps > 0 && (last - first) % steps === 0 ? (last - first) / steps : 1;
+  const offGrid = (year: number) => (year - first) % every !== 0;
+  const range = `${column.name} runs from ${first} to ${last}${every > 1 ? ` in ${every}-year steps` : ''}`;
+  // Dates that come irregularly (release dates) have no first or last year to take unsaid, nor
+  // months to compare within a year: their sparse ends would compare a film or two.
+  const step = temporal ? ownStep(column) : 'year';
+  if (
+    (eq && !['month', 'week', 'day'].includes(step ?? '')) ||
+    (!eq && step === null && (!gte || !lte))
+  ) {
+    return refuse(
+      eq
+        ? `I read ${said} within ${String(eq.filter.value)}, but ${column.name} has no months to compare in it: ask between two years, for example "between ${first} and ${last}".`
+        : `I read ${said}, but not between which two years: ${column.name} runs from ${first} to ${last} at irregular dates, so its first and last years hold few rows; say them, for example "between ${first + 1} and ${last - 1}".`,
+      'needs_clarification',
+    );
+  }
+  let calc: Extract<PlanCalculation, { kind: 'change_between' }>;
+  if (eq) {
+    // "in 2008": from its first month in the data to its last.
+    const year = eq.filter.value as number;
+    if (outside(year)) return refuse(`I read ${said} in ${year}, but ${range}.`);
+    const from = year === first ? `${minDay!.slice(0, 7)}-01` : `${year}-01-01`;
+    const to = year === last ? `${maxDay!.slice(0, 7)}-01` : `${year}-12-01`;
+    if (from >= to) return refuse(`I read ${said} in ${year}, but the data has one month of it.`);
+    calc = { kind: 'change_between', column: column.name, grain: 'month', from, to };
+    notes.push(
+      `from ${from.slice(0, 7)} to ${to.slice(0, 7)}: the first and last months of ${year} in the data`,
+    );
+  } else {
+    // The data's own first and last years, when the question gives none: whole years only (a
+    // date stamped once a year, as Cars' model years on January 1st, is its whole year).
+    const yearly = step === 'year';
+    const wholeFirst = !yearly && minDay!.slice(5, 7) !== '01' ? first + 1 : first;
+    const wholeLast = !yearly && maxDay!.slice(5, 7) !== '12' ? last - 1 : last;
+    const from = gte ? (gte.filter.value as number) : wholeFirst;
+    const to = lte ? (lte.filter.value as number) : wholeLast;
+    for (const year of [from, to]) {
+      if (outside(year) || offGrid(year))
+        return refuse(`I read ${said} with ${year}, but ${range}: say years of the data.`);
+    }
+    if (from >= to) return refuse(`I read ${said}, but not two different years to compare.`);
+    calc = {
+      kind: 'change_between',
+      column: column.name,
+      grain: temporal ? 'year' : null,
+      from,
+      to,
+    };
+    if (!gte || !lte)
+      notes.push(
+        `from ${from} to ${to}: ${!gte && !lte ? 'the first and last' : !gte ? 'the first' : 'the last'} ${temporal ? 'whole ' : ''}year${!gte && !lte ? 's' : ''} of the data`,
+      );
+    if (temporal && to === last && wholeLast !== last)
+      notes.push(`${to} is partial: the data ends ${maxDay}`);
+    if (temporal && from === first && wholeFirst !== first)
+      notes.push(`${from} is partial: the data starts ${minDay}`);
+  }
+  for (const f of onTime) filters.splice(filters.indexOf(f), 1);
+  dimensions.splice(0, 1);
+  return {
+    ok: true,
+    calculation: calc,
+    direction: direction === 'up' ? 'desc' : 'asc',
+    notes,
+    measure,
+  };
+}
+
 /**
  * Bounds on one column (and part) that no row meets at once: "between January 2005 and January
  * 2008" read as two months, both required. An empty answer with a success would say there is no
@@ -1081,6 +1315,11 @@ export function calculationText(plan: AnalysisPlan): string {
       const ends = endsOfChange(plan);
       if (ends) return `change in ${measure} from ${ends[0]} to ${ends[1]}`;
       return `change in ${measure} from the previous ${plan.dimensions[0]?.label.toLowerCase() ?? 'period'}`;
+    }
+    case 'change_between': {
+      const [from, to] = changeBetweenLabels(plan).map((l) => l.slice(measure.length + 4));
+      const groups = plan.dimensions.map((d) => d.label).join(' and ');
+      return `change in ${measure} from ${from} to ${to}; any ${groups} without ${measure} in both is left out`;
     }
     case 'difference':
       return `difference in ${measure} between ${String(plan.calculation.a)} and ${String(plan.calculation.b)}`;
@@ -1149,8 +1388,10 @@ export function restate(plan: AnalysisPlan, semantics: WorksheetSemantics): stri
   const shown = plan.filters.filter((f) => f.op !== 'not_null');
   if (shown.length > 0) parts.push(`where ${shown.map(describeFilter).join(' and ')}`);
   if (plan.calculation) parts.push(`(${calculationText(plan)})`);
-  if (plan.limit !== null)
-    parts.push(`, ${plan.sort[0]?.direction === 'asc' ? 'bottom' : 'top'} ${plan.limit}`);
+  const down = plan.sort[0]?.direction === 'asc';
+  if (plan.limit !== null && plan.calculation?.kind === 'change_between')
+    parts.push(`, the ${plan.limit} largest ${down ? 'decreases' : 'increases'}`);
+  else if (plan.limit !== null) parts.push(`, ${down ? 'bottom' : 'top'} ${plan.limit}`);
   return `${parts.join(' ').replace(' ,', ',')}.`;
 }
 

@@ -214,6 +214,49 @@ describe('checkPlan', () => {
     expect(fieldOf({ worksheetId: 'ws_cars' })).toBe('worksheetId');
   });
 
+  it('checks a change between two periods: groups, one numeric measure, periods of its time (decision 161)', () => {
+    const change = (
+      calculation: Partial<Extract<AnalysisPlan['calculation'], { kind: 'change_between' }>>,
+      parts: Partial<AnalysisPlan> = {},
+    ) =>
+      fieldOf({
+        calculation: {
+          kind: 'change_between',
+          column: 'Release Date',
+          grain: 'year',
+          from: 1995,
+          to: 2005,
+          ...calculation,
+        },
+        ...parts,
+      });
+    expect(change({})).toBeUndefined();
+    expect(change({ grain: 'month', from: '2008-01-01', to: '2008-12-01' })).toBeUndefined();
+    expect(
+      change({ column: 'Worldwide Gross', grain: null, from: 1995, to: 2005 }),
+    ).toBeUndefined();
+    expect(change({ column: 'Released' })).toBe('calculation.column');
+    expect(change({ from: '1995' })).toBe('calculation.from');
+    expect(change({ grain: 'month', from: '2008-01-15', to: '2008-12-01' })).toBe(
+      'calculation.from',
+    );
+    expect(change({ column: 'IMDB Rating', grain: 'year' })).toBe('calculation');
+    expect(change({ to: 1995 })).toBe('calculation');
+    // The groups are ranked: a dimension, never the time column itself.
+    expect(change({}, { dimensions: [] })).toBe('calculation');
+    expect(
+      change({}, { dimensions: [{ column: 'Release Date', grain: 'year', label: 'Year' }] }),
+    ).toBe('calculation');
+    // One measure, of numbers.
+    expect(
+      change({}, { measures: [{ column: 'Title', aggregation: 'count_distinct', label: 'N' }] }),
+    ).toBe('calculation');
+    // Its columns' labels are the answer's: none may clash with a group's.
+    expect(change({}, { dimensions: [{ column: 'Title', grain: null, label: 'Change' }] })).toBe(
+      'calculation',
+    );
+  });
+
   it('checks arithmetic between two columns: both numeric, aggregated as numbers (decision 150)', () => {
     const profit = {
       column: 'Worldwide Gross',

@@ -5,9 +5,11 @@ import {
   type Aggregation,
   type AnalysisPlan,
   type ColumnType,
+  type PlanCalculation,
   type PlanFilter,
   type TimeGrain,
 } from '@ask-analyst/protocol';
+import { changeBetweenLabels } from '../compiler/compile.js';
 
 /** What a plan is checked against: the worksheet's id, name and typed columns. */
 export interface PlanTarget {
@@ -76,9 +78,63 @@ function calculationLabels(plan: AnalysisPlan): string[] {
       return [`Difference from ${String(plan.calculation.b)}`];
     case 'share_where':
       return ['Share'];
+    case 'change_between':
+      return changeBetweenLabels(plan);
     default:
       return [];
   }
+}
+
+/**
+ * A change between two periods (decision 161): groups (a dimension, not the time column), one
+ * numeric measure, a time column whose periods `from` and `to` are (years of a date, months as
+ * their first day, or the column's own values), two different periods.
+ */
+function checkChangeBetween(
+  plan: AnalysisPlan,
+  calculation: Extract<PlanCalculation, { kind: 'change_between' }>,
+  types: ReadonlyMap<string, ColumnType>,
+): PlanProblem | 'unknown' | null {
+  const problem = (message: string): PlanProblem => ({ field: 'calculation', message });
+  const type = types.get(calculation.column);
+  if (!type) return 'unknown';
+  if (plan.dimensions.length === 0 || plan.dimensions.some((d) => d.column === calculation.column))
+    return problem(
+      'calculation: change_between needs a dimension (the groups ranked by their change), none of them its time column.',
+    );
+  const measure = plan.measures[0]!;
+  const numeric = measure.arithmetic
+    ? true
+    : measure.column === null
+      ? true
+      : ['integer', 'number'].includes(types.get(measure.column) ?? '') &&
+        measure.aggregation !== 'count_distinct';
+  if (plan.measures.length !== 1 || !numeric)
+    return problem('calculation: change_between needs one measure whose values are numbers.');
+  const temporal = type === 'date' || type === 'timestamp';
+  if (calculation.grain !== null && !temporal)
+    return problem(
+      `calculation.grain: a grain needs a date or timestamp column; ${JSON.stringify(calculation.column)} is ${type}, so grain must be null.`,
+    );
+  const fits = (value: unknown) =>
+    calculation.grain === 'year'
+      ? typeof value === 'number' && Number.isSafeInteger(value)
+      : calculation.grain === 'month'
+        ? typeof value === 'string' && validDate(value) && value.endsWith('-01')
+        : fitsType(type, value);
+  const wanted =
+    calculation.grain === 'year'
+      ? 'a year (an integer)'
+      : calculation.grain === 'month'
+        ? "a month's first day as YYYY-MM-01"
+        : describeValueType(type);
+  for (const end of ['from', 'to'] as const) {
+    if (!fits(calculation[end]))
+      return { field: `calculation.${end}`, message: `calculation.${end} must be ${wanted}.` };
+  }
+  if (calculation.from === calculation.to)
+    return problem('calculation: change_between needs two different periods (from and to).');
+  return null;
 }
 
 function validDate(text: string): boolean {
@@ -284,6 +340,10 @@ export function checkPlan(plan: AnalysisPlan, target: PlanTarget): PlanProblem |
         );
       }
     }
+  } else if (calculation?.kind === 'change_between') {
+    const found = checkChangeBetween(plan, calculation, types);
+    if (found === 'unknown') return unknownColumn('calculation.column', calculation.column);
+    if (found) return found;
   } else if (calculation && calculation.kind !== 'share_of_total') {
     const first = plan.dimensions[0];
     const temporal = first ? GRAINS_FOR[types.get(first.column)!] !== undefined : false;

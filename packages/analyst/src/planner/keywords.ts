@@ -13,7 +13,8 @@ export type Keyword =
   | { kind: 'group' }
   | { kind: 'which' }
   | { kind: 'share' }
-  | { kind: 'change' }
+  /** `ranked`: a verb of a change read only beside a ranking ("which stock's price dropped the most"). */
+  | { kind: 'change'; ranked?: true }
   | { kind: 'difference' }
   | { kind: 'compare' }
   | {
@@ -95,6 +96,10 @@ add('percentage|percent|share|proportion|fraction|% of|percentage of|share of|pr
 });
 add('change|growth|grow|grew|increase|decrease|decline|rise|fall|evolution|evolve|evolved', {
   kind: 'change',
+});
+add('increased|decreased|declined|rose|risen|fell|fallen|dropped|drop|grown|gained|gain', {
+  kind: 'change',
+  ranked: true,
 });
 add('difference|difference between|gap between|gap', { kind: 'difference' });
 add('vs|versus|compare|compared to|compared with|comparison of|against', { kind: 'compare' });

@@ -1,5 +1,5 @@
 import type { AnalysisPlan, AnswerColumn, ValueFormat } from '@ask-analyst/protocol';
-import { shapeLabels } from '../compiler/compile.js';
+import { changeBetweenLabels, shapeLabels } from '../compiler/compile.js';
 import { derivedOfMeasure } from '../semantics/derived.js';
 import type { ColumnSemantics, WorksheetSemantics } from '../semantics/worksheet.js';
 
@@ -85,6 +85,11 @@ export function displayColumns(
         ...(difference ? [`Difference from ${String(difference.b)}`] : []),
       ];
       for (const label of related) display.set(label, { ...shown, label });
+      // A change between two periods: the measure in each, as the measure reads ("Average
+      // life expectancy in 1955").
+      const [from, to] = changeBetweenLabels(plan);
+      for (const label of from && to ? [from, to] : [])
+        display.set(label, { ...shown, label: label.replace(m.label, shown.label ?? m.label) });
     }
   });
   const shape = plan.shape;

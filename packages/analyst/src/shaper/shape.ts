@@ -7,7 +7,7 @@ import type {
   ChartSpec,
   ValueFormat,
 } from '@ask-analyst/protocol';
-import { SCATTER_POINTS, shapeLabels } from '../compiler/compile.js';
+import { SCATTER_POINTS, changeBetweenLabels, shapeLabels } from '../compiler/compile.js';
 import { derivedOfMeasure } from '../semantics/derived.js';
 import type { WorksheetSemantics } from '../semantics/worksheet.js';
 import type { ColumnDisplay } from './display.js';
@@ -55,6 +55,10 @@ export function outputFormats(
                 : 'number',
     );
   }
+  // A change between two periods reads as its measure, in each period and as the change.
+  const [from, to] = changeBetweenLabels(plan);
+  const first = plan.measures[0] ? formats.get(plan.measures[0].label) : undefined;
+  if (from && to && first) for (const label of [from, to, 'Change']) formats.set(label, first);
   formats.set('Share of total', 'percent');
   if (plan.calculation?.kind === 'share_where') formats.set('Share', 'percent');
   formats.set('Change %', 'percent');
@@ -110,7 +114,9 @@ export function chartFor(
       ? 'Share of total'
       : plan.calculation?.kind === 'share_where'
         ? 'Share'
-        : plan.measures[0]!.label;
+        : plan.calculation?.kind === 'change_between'
+          ? 'Change'
+          : plan.measures[0]!.label;
   if (plan.dimensions.length === 0) {
     return { type: 'kpi', title, value: field(measure, display) };
   }
@@ -316,6 +322,7 @@ export function summarize(
     const share = rows[0]?.[valueIndex + plan.measures.length] ?? null;
     return `${describeRow(first, plan, display)} accounts for ${show(share, 'Share of total', display, 'percent')} of the total ${subject} (${fmt(first[valueIndex] ?? null)}), across ${groups}.`;
   }
+  if (plan.calculation?.kind === 'change_between') return changeSummary(plan, table, display);
   if (plan.calculation?.kind === 'difference') {
     const difference = rows.find(
       (row) => typeof row[valueIndex + 1] === 'number' && row[valueIndex + 1] !== 0,
@@ -421,4 +428,37 @@ export function summarize(
   }
   text += ` (${groups}${table.truncated ? `, first ${rows.length.toLocaleString('en-US')} shown` : ''}).`;
   return text;
+}
+
+/**
+ * The summary of a change between two periods (decision 161): the group ranked first, its value in
+ * each period and the change, the next one, how many groups had both periods; a first group whose
+ * change goes the other way than the ranking asks is said as such, never as an increase (or fall).
+ */
+function changeSummary(plan: AnalysisPlan, table: AnswerTable, display: Display): string {
+  const [fromLabel, toLabel] = changeBetweenLabels(plan);
+  const measure = plan.measures[0]!;
+  const subject = display.get(measure.label)?.label ?? measure.label;
+  const at = plan.dimensions.length;
+  const rising = plan.sort[0]?.direction !== 'asc';
+  const signed = (value: Cell, label: string) => {
+    const text = show(value, label, display);
+    return typeof value === 'number' && value > 0 ? `+${text}` : text;
+  };
+  const describe = (row: readonly Cell[]) =>
+    `${describeRow(row, plan, display)} (${show(row[at] ?? null, fromLabel!, display)} to ` +
+    `${show(row[at + 1] ?? null, toLabel!, display)}, ${signed(row[at + 2] ?? null, 'Change')}` +
+    `${typeof row[at + 3] === 'number' ? `, ${signed(row[at + 3] ?? null, 'Change %')}` : ''})`;
+  const rows = table.rows;
+  const first = rows[0]!;
+  const change = first[at + 2];
+  const from = fromLabel!.slice(measure.label.length + 4);
+  const to = toLabel!.slice(measure.label.length + 4);
+  const groups = plan.dimensions.map((d) => display.get(d.label)?.label ?? d.label).join(' × ');
+  const wrongWay = typeof change === 'number' && (rising ? change <= 0 : change >= 0);
+  let text = wrongWay
+    ? `No group's ${subject} ${rising ? 'rose' : 'fell'} from ${from} to ${to}; the smallest ${rising ? 'fall' : 'rise'} is ${describe(first)}`
+    : `${describe(first)} had the largest ${rising ? 'increase' : 'decrease'} in ${subject} from ${from} to ${to}`;
+  if (rows.length > 1) text += `, followed by ${describe(rows[1]!)}`;
+  return `${text} (any ${groups} without ${subject} in both ${from} and ${to} is left out).`;
 }

@@ -157,7 +157,13 @@ export type PlanSort = z.infer<typeof PlanSortSchema>;
  * "what share of strikes happened at night"); or, with no dimension, the values of the first
  * measure's column (a `count_distinct`, the only measure) counted only where the group of rows
  * of that value compares on `aggregation` of `column` (null: its rows counted) with `value`
- * (`count_groups_where`: "how many airlines had more than 100 strikes").
+ * (`count_groups_where`: "how many airlines had more than 100 strikes"); or, per group of the
+ * dimensions, the first measure in two periods of the time `column` and its change between them
+ * (`change_between`: "which stock grew the most between 2005 and 2010"). A period is the year of a
+ * date (`grain` year, `from`/`to` years), its month (`grain` month, the months' first days as
+ * `YYYY-MM-DD`) or a value of the column itself (`grain` null: a year column). The answer shows each
+ * group's value in `from` and in `to`, `Change` and `Change %`; the plan's sort and limit on measure
+ * 0 rank by the change, and groups without a value in both periods are left out (decision 161).
  */
 export const PlanCalculationSchema = z.discriminatedUnion('kind', [
   z.strictObject({ kind: z.literal('share_of_total') }),
@@ -184,6 +190,13 @@ export const PlanCalculationSchema = z.discriminatedUnion('kind', [
     aggregation: AggregationSchema,
     op: z.enum(['gt', 'gte', 'lt', 'lte', 'eq']),
     value: z.number().finite(),
+  }),
+  z.strictObject({
+    kind: z.literal('change_between'),
+    column: z.string().min(1).max(200),
+    grain: z.enum(['year', 'month']).nullable(),
+    from: ScalarSchema,
+    to: ScalarSchema,
   }),
 ]);
 export type PlanCalculation = z.infer<typeof PlanCalculationSchema>;

@@ -46,7 +46,13 @@ export interface Reading {
    * `endpoints`: a change asked as one amount ("how much did X change from 2005 to 2008", "the
    * percentage change in X between A and B"): between the two ends of the range, not year by year.
    */
-  calculation: { calculation: PlanCalculation; words: string; endpoints?: boolean } | null;
+  calculation: {
+    calculation: PlanCalculation;
+    words: string;
+    endpoints?: boolean;
+    /** A ranked change asked relative to its start ("percentage growth", "grew the fastest"). */
+    relative?: boolean;
+  } | null;
   /**
    * A comparison of each group's aggregate, not of rows ("more than 5 airports", "an average
    * rating above 7"): rows counted (`column` null) or the column's aggregate, kept where it compares.

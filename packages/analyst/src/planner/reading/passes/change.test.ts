@@ -59,17 +59,52 @@ describePass(
         placed: ['change'],
       },
     ],
-    // The rows' noun taken as the groups ("which stock") says nothing of what changes.
+    // The rows' noun taken as the groups of a ranking ("which stock … the most") is what is
+    // ranked; the worksheet's one measure is what grew (decision 161).
     [
       'stocks',
       'which stock grew the most',
+      { calculation: 'change_over_time', measures: ['avg(price) defaulted'], placed: ['grew'] },
+    ],
+    // With several measures, still refused with them offered.
+    [
+      'cars',
+      'which origin grew the most',
       {
         calculation: 'change_over_time',
         problem: 'not_understood',
-        alternatives: ['the change of price'],
+        alternatives: [
+          'the change of Miles_per_Gallon',
+          'the change of Displacement',
+          'the change of Horsepower',
+        ],
         placed: ['grew'],
       },
     ],
+    // "dropped", "fell", "rose", "increased": a change only beside a ranking.
+    [
+      'stocks',
+      "which stock's price dropped the most",
+      { calculation: 'change_over_time', placed: ['dropped'] },
+    ],
+    [
+      'stocks',
+      'top 3 symbols whose price rose',
+      { calculation: 'change_over_time', placed: ['rose'] },
+    ],
+    ['stocks', 'months when the price dropped', {}],
+    // Both ways at once would rank only one of them: refused.
+    [
+      'stocks',
+      'which stocks rose the most and which fell the most',
+      {
+        calculation: 'change_over_time',
+        measures: ['avg(price) defaulted'],
+        problem: 'not_understood',
+        placed: ['rose', 'fell'],
+      },
+    ],
+    ['weather', 'days the temperature fell below 0', {}],
     // The rows' noun says what changes: their count.
     [
       'weather',
