@@ -27,6 +27,7 @@ import { overWorksheet } from './semantics/data-view.js';
 import { coverageOf } from './shaper/coverage.js';
 import { displayColumns, withDisplay } from './shaper/display.js';
 import { ASKS_IF_ANY } from './planner/reading/passes/count-cue.js';
+import { comparisonAsked } from './planner/reading/compares-two.js';
 import { chartFor, outputFormats, summarize } from './shaper/shape.js';
 import { tokenize } from './text/tokens.js';
 
@@ -269,6 +270,7 @@ export class Analyst {
         summary: summarize(plan, table, display, interpretation.restatement, {
           coverage,
           asksIfAny: !request.plan && ASKS_IF_ANY.test(request.question),
+          compares: request.plan ? null : comparisonAsked(request.question),
         }),
         table,
         chart: chartFor(

@@ -662,3 +662,29 @@ describe('values not recorded, and a city named with its state (decision 163)', 
     );
   });
 });
+
+describe('a yes/no comparison of two values answers yes or no with both figures', () => {
+  const count = (state: string) => airports.filter((r) => r.state === state).length;
+
+  it('"are there more airports in Texas than in California?" says yes, with both counts', async () => {
+    const answer = await ask(w, 'airports', 'are there more airports in Texas than in California?');
+    expect(Object.fromEntries(answer.table.rows.map((row) => [row[0], row[1]]))).toEqual({
+      TX: count('TX'),
+      CA: count('CA'),
+    });
+    expect(answer.summary).toMatch(count('TX') > count('CA') ? /^Yes\./ : /^No\./);
+    const fewer = await ask(w, 'airports', 'does Alaska have fewer airports than Texas?');
+    expect(fewer.summary).toMatch(count('AK') < count('TX') ? /^Yes\./ : /^No\./);
+  });
+
+  it('a third value, or a comparison with one value only, still refuses', async () => {
+    const three = await analyze(
+      w,
+      'airports',
+      'are there more airports in Texas than California and Alaska',
+    );
+    expect(three).toMatchObject({ ok: false, code: 'not_understood' });
+    const others = await analyze(w, 'airports', 'which states have more airports than Texas');
+    expect(others).toMatchObject({ ok: false, code: 'not_understood' });
+  });
+});

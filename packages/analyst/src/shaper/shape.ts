@@ -1,3 +1,4 @@
+import { comparedAnswer } from './comparison.js';
 import type {
   AnalysisPlan,
   AnswerCoverage,
@@ -284,7 +285,12 @@ export function summarize(
   table: AnswerTable,
   display: Display,
   restatement: string,
-  options: { coverage?: AnswerCoverage | undefined; asksIfAny?: boolean } = {},
+  options: {
+    coverage?: AnswerCoverage | undefined;
+    asksIfAny?: boolean;
+    /** A yes/no comparison of two values' figures, and which way ("more", "less"). */
+    compares?: 'more' | 'less' | null;
+  } = {},
 ): string {
   if (plan.shape) return shapeSummary(plan, table, display, restatement);
   const measure = plan.measures[0]!;
@@ -315,6 +321,14 @@ export function summarize(
     return answer;
   }
   const rows = table.rows;
+  const compared = options.compares ? comparedAnswer(options.compares, plan, table) : null;
+  if (compared) {
+    // "are there more airports in Texas than in California?": yes or no, then both figures.
+    const [a, b] = [compared.first, compared.second];
+    const [x, y] = [a[1] as number, b[1] as number];
+    const relation = x > y ? 'more' : x < y ? 'less' : 'the same';
+    return `${compared.yes ? 'Yes' : 'No'}. ${subject} for ${describeRow(a, plan, display)}: ${fmt(x)}; for ${describeRow(b, plan, display)}: ${fmt(y)} (${relation}).`;
+  }
   const first = rows[0]!;
   const lastRow = rows[rows.length - 1]!;
   const groups = `${table.rowCount.toLocaleString('en-US')} ${plan.dimensions.map((d) => d.label).join(' × ')} group${table.rowCount === 1 ? '' : 's'}`;

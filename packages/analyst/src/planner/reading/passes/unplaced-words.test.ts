@@ -5,6 +5,9 @@ describePass(
   unplacedWords,
   ['airports', 'cars', 'movies', 'weather', 'stocks', 'penguins', 'strikes'],
   [
+    // A yes/no comparison of two values listed as groups: the comparative is the summary's.
+    ['cars', 'do Japanese cars have higher mpg than European cars?', {}],
+    ['airports', 'does Ohio have fewer airports than Florida?', {}],
     // A comparison with one value's own figure: the value alone was read as a filter; refused.
     ['airports', 'which states have more airports than Texas', { problem: 'not_understood' }],
     [

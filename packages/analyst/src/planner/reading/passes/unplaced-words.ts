@@ -1,3 +1,4 @@
+import { COMPARATIVE, COMPARES_TWO } from '../compares-two.js';
 import type { ReadingPass } from '../context.js';
 
 /**
@@ -9,9 +10,30 @@ import type { ReadingPass } from '../context.js';
 export const unplacedWords: ReadingPass = {
   name: 'unplaced-words',
   run({ question, semantics, values, mentions, reading, used }) {
+    // "are there more airports in Texas than in California": both values listed as groups of one
+    // column, each with its own figure, answered side by side (the summary says yes or no).
+    const groupedValue = (x: (typeof mentions)[number]) =>
+      x.kind === 'value' &&
+      x.matches.some((match) =>
+        reading.filters.some(
+          (f) =>
+            f.filter.op === 'in' &&
+            f.filter.column === match.column &&
+            [f.filter.value].flat().length === 2 &&
+            [f.filter.value].flat().includes(match.value) &&
+            reading.dimensions.some((d) => d.column.name === match.column),
+        ),
+      );
+    const thanAt = mentions.findIndex((m) => /(^| )than$/i.test(m.words));
+    const twoCompared =
+      thanAt >= 0 &&
+      COMPARES_TWO.test(question) &&
+      mentions.slice(thanAt + 1, thanAt + 4).some(groupedValue);
     const unplaced: string[] = [];
     mentions.forEach((m, index) => {
       if (used.has(index)) return;
+      // The comparative of a two-value comparison is answered by the summary's yes or no.
+      if (twoCompared && COMPARATIVE.test(m.words)) return;
       reading.unused.push(m.words);
       const suggestions = m.kind === 'word' && !m.stop ? values.suggest(m.words, 2) : [];
       for (const suggestion of suggestions) {
@@ -29,7 +51,8 @@ export const unplacedWords: ReadingPass = {
     const than = mentions.findIndex(
       (m, index) =>
         m.words.toLowerCase() === 'than' &&
-        mentions.slice(index + 1, index + 4).some((x) => x.kind === 'value'),
+        mentions.slice(index + 1, index + 4).some((x) => x.kind === 'value') &&
+        !twoCompared,
     );
     if (than >= 0 && !reading.problem) {
       const value = mentions.slice(than + 1, than + 4).find((x) => x.kind === 'value');
