@@ -106,6 +106,12 @@ describePass(
       'airports in Utah or Nevada',
       { found: ['state = UT', 'city = Nevada'], placed: ['Utah', 'Nevada'] },
     ],
+    // A column before "called"/"named" and its own value only says where the value is.
+    [
+      'airports',
+      'in how many states is there a city called Jackson',
+      { found: ['city = Jackson'], placed: ['city', 'called', 'Jackson'] },
+    ],
     // A value listed after another takes its preposition.
     [
       'flights',

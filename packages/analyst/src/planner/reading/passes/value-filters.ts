@@ -253,8 +253,11 @@ export const valueFilters: ReadingPass = {
         };
         return;
       }
-      // "large wildlife", "origin Japan": a column named next to its own value only says where it is.
-      for (const j of [index - 1, index + 1]) {
+      // "large wildlife", "origin Japan", "a city called Jackson": a column named next to its own
+      // value (or before "called"/"named" and it) only says where it is.
+      const namedAs = /^(called|named)$/i.test(at(index - 1)?.words ?? '');
+      if (namedAs) use(index - 1);
+      for (const j of [namedAs ? index - 2 : index - 1, index + 1]) {
         const near = at(j);
         if (
           near?.kind === 'column' &&
