@@ -281,6 +281,8 @@ function switchedTwin(carriedFilter: PlanFilter, reading: Reading, semantics: Wo
 /** A follow-up applied to the previous turn's slots: kept, narrowed, widened, shifted or reset. */
 function merge(base: Slots, reading: Reading, semantics: WorksheetSemantics): Slots {
   const widen = reading.cues.has('also');
+  /** Equalities widened to a list ("add Canada" after the USA's): each value its own group. */
+  const widened: ReadFilter[] = [];
   const filters = base.filters
     .filter((f) => !reading.resets.includes(f.filter.column))
     .filter((f) => !switchedTwin(f.filter, reading, semantics))
@@ -303,6 +305,7 @@ function merge(base: Slots, reading: Reading, semantics: WorksheetSemantics): Sl
       };
       for (const f of sameColumn.filter(positive)) filters.splice(filters.indexOf(f), 1);
       filters.push({ ...added, filter, text: describeFilter(filter) });
+      if (!filter.part) widened.push(added);
     } else if (added.filter.op === 'ne' || ['gt', 'gte', 'lt', 'lte'].includes(added.filter.op)) {
       // A bound replaces the same bound, and a period a range now asks for ("what about from 2000
       // to 2004" after "from 2005 to 2008" between its end years): never both, answered empty.
@@ -325,6 +328,18 @@ function merge(base: Slots, reading: Reading, semantics: WorksheetSemantics): Sl
   if (reading.dimensions.length > 0) {
     dimensions = widen ? [...dimensions, ...reading.dimensions] : [...reading.dimensions];
   }
+  // A list of values widened from one is one line per value, as "USA and Canada" asked at once
+  // groups by country: never their rows added up into one figure. Beside a ranking or a
+  // calculation carried over, the values stay together as before.
+  const ranking = reading.ranking ?? (reading.dimensions.length > 0 ? null : base.ranking);
+  const calculation = reading.calculation ?? base.calculation;
+  if (!ranking && (!calculation || calculation.calculation.kind === 'change_over_time')) {
+    for (const added of widened) {
+      const column = semantics.columns.find((c) => c.name === added.filter.column);
+      if (!column || dimensions.some((d) => d.column.name === column.name)) continue;
+      dimensions.push({ column, grain: null, source: 'stated', words: added.words });
+    }
+  }
   let measures = base.measures.map(carried);
   const stated = reading.measures.filter((m) => m.column !== null || m.source === 'stated');
   if (stated.length > 0) measures = widen ? [...measures, ...stated] : stated;
@@ -332,8 +347,8 @@ function merge(base: Slots, reading: Reading, semantics: WorksheetSemantics): Sl
     measures,
     dimensions,
     filters,
-    ranking: reading.ranking ?? (reading.dimensions.length > 0 ? null : base.ranking),
-    calculation: reading.calculation ?? base.calculation,
+    ranking,
+    calculation,
   };
 }
 

@@ -50,7 +50,7 @@ describe('follow-ups carried slot by slot', () => {
     expect(slot(only!, 'filter')[0]?.source).toBe('value_matched');
   });
 
-  it('"also": widens a filter to both values, or adds a measure', async () => {
+  it('"also": widens a filter to both values, one line per value, or adds a measure', async () => {
     const [, , also] = await converse(w, 'flights', [
       'number of flights by destination',
       'only flights from LAX',
@@ -59,11 +59,15 @@ describe('follow-ups carried slot by slot', () => {
     expect(also!.query.plan.filters).toEqual([
       { column: 'origin', op: 'in', value: ['LAX', 'SFO'], part: null },
     ]);
-    expect(byGroup(also!)).toEqual(
-      countBy(
-        flights.filter((r) => r.origin === 'LAX' || r.origin === 'SFO'),
-        'destination',
-      ),
+    // Each origin its own line, as "flights from LAX and SFO by destination" asked at once.
+    expect(also!.query.plan.dimensions.map((d) => d.column)).toEqual(['destination', 'origin']);
+    const pairs = new Map<string, number>();
+    for (const r of flights.filter((r) => r.origin === 'LAX' || r.origin === 'SFO')) {
+      const key = `${String(r.destination)}|${String(r.origin)}`;
+      pairs.set(key, (pairs.get(key) ?? 0) + 1);
+    }
+    expect(new Map(also!.table.rows.map((r) => [`${String(r[0])}|${String(r[1])}`, r[2]]))).toEqual(
+      pairs,
     );
     const [, more] = await converse(w, 'cars', ['average mpg by origin', 'also horsepower']);
     expect(more!.query.plan.measures.map((m) => m.column)).toEqual([

@@ -8,7 +8,7 @@ import type {
   WorksheetSemantics,
 } from '../semantics/worksheet.js';
 import { STOPWORDS, type Token } from '../text/tokens.js';
-import { SCALE_WORDS } from '../text/units.js';
+import { SCALE_WORDS, SCALED_NOUNS, suffixScale } from '../text/units.js';
 import { KEYWORDS, LONGEST_KEYWORD, type Keyword } from './keywords.js';
 
 interface Span {
@@ -57,6 +57,11 @@ export type Mention = Span &
         value: number;
         /** The unit written on the number itself ("$5": usd; see `text/units.ts`). */
         unit?: string;
+        /**
+         * A scale letter written on it with no money sign or money/people word after it ("50M",
+         * "100k"): read as a scale, unless the compared column's unit could be what it abbreviates.
+         */
+        suffix?: string;
       }
     | { kind: 'month'; month: number }
     | { kind: 'quarter'; quarter: number }
@@ -230,12 +235,26 @@ export function findMentions(
       });
     }
     if (token.number !== undefined) {
-      // "1 million", "$2.5 billion": the scale word is part of the number.
-      const scale = SCALE_WORDS.get(tokens[i + 1]?.lower ?? '');
-      const unit = token.text.startsWith('$') ? { unit: 'usd' } : {};
+      // "1 million", "$2.5 billion": the scale word is part of the number; so is a scale letter
+      // written on it ("100k", "$200m", "2bn").
+      const money = token.text.startsWith('$');
+      const joined = tokens[i + 1]?.start === token.end ? tokens[i + 1]!.text : '';
+      const letter = joined && !token.text.endsWith('%') ? suffixScale(joined, money) : undefined;
+      const scale = letter ?? SCALE_WORDS.get(tokens[i + 1]?.lower ?? '');
+      const unit = money ? { unit: 'usd' } : {};
+      const sure = money || SCALED_NOUNS.test(tokens[i + 2]?.lower ?? '');
+      const suffix = letter && !sure ? { suffix: joined } : {};
+      const written = letter ? { words: `${token.text}${joined}` } : {};
       candidates.push({
         mention: scale
-          ? { ...span(2), kind: 'number', value: token.number * scale, ...unit }
+          ? {
+              ...span(2),
+              ...written,
+              kind: 'number',
+              value: token.number * scale,
+              ...unit,
+              ...suffix,
+            }
           : { ...span(1), kind: 'number', value: token.number, ...unit },
         rank: scale ? 22 : 12,
       });

@@ -50,3 +50,33 @@ export const SCALE_WORDS: ReadonlyMap<string, number> = new Map([
   ['billion', 1e9],
   ['billions', 1e9],
 ]);
+
+/**
+ * Letters written right after a number that scale it ("100k", "$200m", "1.5K", "$2bn"): "k" a
+ * thousand, "m"/"mm" a million, "bn" a billion; "b" only after a money sign. "mm" without a money
+ * sign is millimetres, never read as a scale. The factor, or undefined.
+ */
+export function suffixScale(suffix: string, money: boolean): number | undefined {
+  const s = suffix.toLowerCase();
+  if (s === 'k') return 1e3;
+  if (s === 'm' || (s === 'mm' && money)) return 1e6;
+  if (s === 'bn' || (s === 'b' && money)) return 1e9;
+  return undefined;
+}
+
+/**
+ * Words after "2.5m" that say it counts money or people, so the "m" cannot be a unit (metres,
+ * minutes, miles).
+ */
+export const SCALED_NOUNS =
+  /^(dollars?|usd|bucks|euros?|people|persons?|inhabitants|residents|citizens|humans|population|votes?|viewers|users|customers)$/i;
+
+/**
+ * Whether a scale letter written on a number without a money sign ("50M", "5k") could instead be
+ * the unit of a column (metres, minutes, miles for "m"; kilograms, kilometres, knots for "k"):
+ * the column's unit starts with it. Such a number is not compared, so the question is refused.
+ */
+export function suffixMayBeUnit(suffix: string | undefined, unit: string | undefined): boolean {
+  if (!suffix || !unit) return false;
+  return unit.toLowerCase().startsWith(suffix.toLowerCase()[0]!);
+}

@@ -10,7 +10,7 @@ const OP_WORDS: Record<PlanFilter['op'], string> = {
   gte: 'is at least',
   in: 'is one of',
   contains: 'contains',
-  is_null: 'is empty',
+  is_null: 'has no value',
   not_null: 'is not empty',
 };
 

@@ -1,4 +1,5 @@
 import { keywordOf } from '../../mentions.js';
+import { suffixMayBeUnit } from '../../../text/units.js';
 import type { ReadingContext, ReadingPass } from '../context.js';
 
 /** Comparison words about time ("before 2000"), never read as a group's aggregate compared. */
@@ -148,6 +149,7 @@ export const groupComparisons: ReadingPass = {
       if (column?.kind !== 'column' || column.column.type === 'string') return;
       const aggregation = keywordOf(at(previous(columnIndex, 1)), 'aggregation');
       if (!aggregation || aggregation.aggregation === 'count') return;
+      if (suffixMayBeUnit(number.suffix, column.column.display.unit)) return;
       reading.groupFilter = {
         column: column.column,
         aggregation: aggregation.aggregation,

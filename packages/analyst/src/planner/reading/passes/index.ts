@@ -10,6 +10,7 @@ import { groupComparisons } from './group-comparisons.js';
 import { groupings } from './groupings.js';
 import { leftovers } from './leftovers.js';
 import { measures } from './measures.js';
+import { missingValues } from './missing-values.js';
 import { namedColumns } from './named-columns.js';
 import { namedConditions } from './named-conditions.js';
 import { numberBeforeColumn } from './number-before-column.js';
@@ -40,6 +41,7 @@ export const READING_PASSES: readonly ReadingPass[] = [
   namedConditions,
   textContains,
   groupings,
+  missingValues,
   valueFilters,
   valueLists,
   discreteValues,

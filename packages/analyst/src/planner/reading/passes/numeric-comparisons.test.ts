@@ -79,6 +79,42 @@ describePass(
       'strikes with total cost over 1 million',
       { filters: ['Cost Total $ is above 1000000'], placed: ['total cost', 'over', '1 million'] },
     ],
+    // A scale letter written on the number: "k" a thousand, "m"/"M" a million, "bn" a billion;
+    // after a money sign "mm" and "b" too. "mm" alone stays millimetres.
+    [
+      'cars',
+      'how many cars with weight over 3k',
+      { filters: ['Weight_in_lbs is above 3000'], placed: ['weight', 'over', '3k'] },
+    ],
+    [
+      'strikes',
+      'strikes with total cost over $1.5M',
+      { filters: ['Cost Total $ is above 1500000'], placed: ['total cost', 'over', '$1.5M'] },
+    ],
+    [
+      'strikes',
+      'strikes with total cost above 2mm dollars',
+      { filters: ['Cost Total $ is above 2'], placed: ['total cost', 'above', '2'] },
+    ],
+    [
+      'strikes',
+      'strikes with total cost over $2mm',
+      { filters: ['Cost Total $ is above 2000000'], placed: ['total cost', 'over', '$2mm'] },
+    ],
+    [
+      'stocks',
+      'how many months was the price below 0.1k',
+      { filters: ['price is below 100'], placed: ['price', 'below', '0.1k'] },
+    ],
+    [
+      'weather',
+      'days with precipitation over 5mm',
+      { filters: ['precipitation is above 5'], placed: ['precipitation', 'over', '5', 'mm'] },
+    ],
+    // A letter that could be the column's own unit ("5m" of a delay in minutes, "2m" of a
+    // distance in miles) is neither a unit nor a scale: refused.
+    ['flights', 'how many flights with delay over 5m', {}],
+    ['flights', 'flights with distance above 2M', {}],
     // A unit that is not the column's is left for the refusal, never compared in the wrong unit.
     [
       'cars',

@@ -1,5 +1,5 @@
 import type { ColumnSemantics } from '../../../semantics/worksheet.js';
-import { unitFactor, unitsOfWord } from '../../../text/units.js';
+import { suffixMayBeUnit, unitFactor, unitsOfWord } from '../../../text/units.js';
 import { keywordOf } from '../../mentions.js';
 import type { ReadingPass } from '../context.js';
 import { filterOf } from '../filters.js';
@@ -66,6 +66,9 @@ export const numericComparisons: ReadingPass = {
         if (withUnit.length === 1) column = withUnit[0];
       }
       if (!column) return;
+      // "delay over 5m": minutes or millions; refused rather than guessed.
+      const numbers = between && upper?.kind === 'number' ? [number, upper] : [number];
+      if (numbers.some((n) => suffixMayBeUnit(n.suffix, column.display.unit))) return;
       if (unitMention?.kind === 'column' && unitMention.column !== column) unitWord = null;
       const unit = unitWord ?? (number.unit ? number.unit : null);
       const factor = unit ? unitFactor(unit, column.display.unit) : 1;

@@ -5,6 +5,26 @@ describePass(
   ranking,
   ['cars', 'flights', 'movies', 'weather', 'airports'],
   [
+    // Values between the count and the rows' noun (or a column of groups) filter what is ranked,
+    // by the measure named after it; a value of the column ranked, of a twin, or no measure named
+    // leaves "top 3" without what it ranks.
+    [
+      'cars',
+      'top 3 european cars by mpg',
+      { dimensions: ['Name'], ranking: 'desc 3', placed: ['top', '3', 'cars'] },
+    ],
+    [
+      'movies',
+      'bottom 3 comedy movies by imdb rating',
+      { dimensions: ['Title'], ranking: 'asc 3', placed: ['bottom', '3', 'movies'] },
+    ],
+    [
+      'airports',
+      'top 10 Alaska airports by latitude',
+      { dimensions: ['name'], ranking: 'desc 10', placed: ['top', '10', 'airports'] },
+    ],
+    ['cars', 'top 3 european cars', { ranking: 'desc 3', placed: ['top', '3'] }],
+    ['flights', 'top 5 ATL destinations by distance', { ranking: 'desc 5', placed: ['top', '5'] }],
     // An order asked for ranks every group by a measure; rows called by their noun are named.
     [
       'movies',

@@ -1,6 +1,6 @@
 import { keywordOf, type Mention } from '../../mentions.js';
 import { ROUTE, routeColumns, rowLabel } from '../columns.js';
-import type { ReadingPass } from '../context.js';
+import type { ReadingContext, ReadingPass } from '../context.js';
 import { ADJECTIVE_MEASURES, FREQUENCY } from './measures.js';
 
 /**
@@ -11,8 +11,12 @@ function rankedAfter(
   index: number,
   mentions: readonly Mention[],
   next: (index: number, skip?: number) => number,
+  filtered?: (from: number) => number,
 ): number {
   let j = next(index, 2);
+  // "top 3 european cars by mpg": values read as filters between the count and what is ranked.
+  const k = filtered ? filtered(j) : j;
+  if (k !== j) return k;
   const superlative = mentions[j];
   if (!keywordOf(superlative, 'superlative')) return j;
   j = next(j, 2);
@@ -23,6 +27,44 @@ function rankedAfter(
   // to the measures pass (a rating, not the groups).
   const word = superlative!.words.toLowerCase();
   return FREQUENCY.has(word) || ADJECTIVE_MEASURES[word] ? j : -1;
+}
+
+/**
+ * "top 3 european cars by mpg", "bottom 3 comedy movies by imdb rating": values the value filters
+ * read right after the count (one or two, each of a column without a twin) filter what is ranked;
+ * the rows' noun or the column of groups after them is ranked, by a measure the question names
+ * after it. The index ranked, or `from` when the values do not read so: a value of the column
+ * ranked itself ("top 5 ATL destinations": from ATL or to it?), or no measure named.
+ */
+function pastFilterValues(context: ReadingContext, from: number): number {
+  const { mentions, used, foundValues, semantics } = context;
+  let k = from;
+  const columns: string[] = [];
+  while (mentions[k]?.kind === 'value' && used.has(k) && k - from < 2) {
+    const found = foundValues.find((v) => v.index === k);
+    if (!found) return from;
+    columns.push(found.column);
+    k += 1;
+  }
+  if (k === from) return from;
+  const target = mentions[k];
+  const ranked =
+    target?.kind === 'entity'
+      ? null
+      : target?.kind === 'column' && target.column.role !== 'measure'
+        ? target.column.name
+        : undefined;
+  if (ranked === undefined) return from;
+  // A value of one of a pair of twins ("ATL" of origin or destination) is left to be asked.
+  const twinned = (name: string) => {
+    const twin = semantics.columns.find((c) => c.name === name)?.twin;
+    return twin ? semantics.columns.some((c) => c.twin && c.twin !== twin) : false;
+  };
+  if (columns.some((c) => c === ranked || twinned(c))) return from;
+  const measured = mentions
+    .slice(k + 1)
+    .some((m) => m.kind === 'column' && m.column.role === 'measure');
+  return measured ? k : from;
 }
 
 /**
@@ -52,7 +94,8 @@ function rankedBefore(
  */
 export const ranking: ReadingPass = {
   name: 'ranking',
-  run({ mentions, reading, semantics, used, at, use, next }) {
+  run(context) {
+    const { mentions, reading, semantics, used, at, use, next } = context;
     const order = mentions.findIndex((m, i) => !used.has(i) && keywordOf(m, 'order'));
     const direction = order >= 0 ? keywordOf(at(order), 'order')!.direction : null;
     mentions.forEach((m, index) => {
@@ -127,7 +170,7 @@ export const ranking: ReadingPass = {
           words: `${m.words} ${number.words}`,
         };
         use(index, index + 1);
-        targetIndex = rankedAfter(index + 1, mentions, next);
+        targetIndex = rankedAfter(index + 1, mentions, next, (j) => pastFilterValues(context, j));
       } else if (counted && superlative && !reading.ranking) {
         reading.ranking = {
           direction: superlative.direction,
@@ -135,7 +178,7 @@ export const ranking: ReadingPass = {
           words: m.words,
         };
         use(index);
-        targetIndex = rankedAfter(index, mentions, next);
+        targetIndex = rankedAfter(index, mentions, next, (j) => pastFilterValues(context, j));
       } else if (counted && rankedLater >= 0) {
         reading.ranking = {
           direction: keywordOf(at(rankedLater), 'superlative')!.direction,

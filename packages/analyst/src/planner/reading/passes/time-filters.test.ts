@@ -171,6 +171,51 @@ describePass(
       'total net generation in the last 3 years',
       { filters: ['year is at least 2015-01-01'], placed: ['last', '3', 'years'] },
     ],
+    // A bound written after the year leaves it open, inclusive: "onwards", "and later", "or
+    // earlier"; "on" only after "from" and at the end of a clause; two bounds the other way refuse.
+    [
+      'cars',
+      'how many cars from 1980 onwards?',
+      { filters: ['year of Year is at least 1980'], placed: ['from', '1980', 'onwards'] },
+    ],
+    [
+      'cars',
+      'how many cars 1980 and later',
+      { filters: ['year of Year is at least 1980'], placed: ['1980', 'and', 'later'] },
+    ],
+    [
+      'stocks',
+      'average price of MSFT 2005 or after',
+      { filters: ['year of date is at least 2005'], placed: ['2005', 'or', 'after'] },
+    ],
+    [
+      'cars',
+      'how many cars from 1980 on, by origin',
+      { filters: ['year of Year is at least 1980'], placed: ['from', '1980', 'on'] },
+    ],
+    [
+      'cars',
+      'average mpg of cars made in 1975 or earlier',
+      { filters: ['year of Year is at most 1975'], placed: ['in', '1975', 'or', 'earlier'] },
+    ],
+    [
+      'cars',
+      'how many cars 1975 and before',
+      { filters: ['year of Year is at most 1975'], placed: ['1975', 'and', 'before'] },
+    ],
+    [
+      'cars',
+      'how many cars before 1976 and later',
+      { problem: 'not_understood', placed: ['1976', 'and', 'later'] },
+    ],
+    [
+      'weather',
+      'total precipitation in 2014 on Mondays',
+      {
+        filters: ['year of date is 2014', 'day of week of date is Monday'],
+        placed: ['in', '2014', 'Mondays'],
+      },
+    ],
     // A bound of the weight it fits, not a year: left to the numeric comparisons.
     ['cars', 'how many cars with weight between 2000 and 2500', {}],
     ['cars', 'average horsepower', {}],

@@ -1,5 +1,6 @@
 import type { PlanFilter, TimeGrain } from '@ask-analyst/protocol';
 import type { WorksheetSemantics } from '../../../semantics/worksheet.js';
+import type { Token } from '../../../text/tokens.js';
 import { keywordOf, type Mention } from '../../mentions.js';
 import { grainOf, withinRange, yearTarget } from '../columns.js';
 import type { ReadingPass } from '../context.js';
@@ -81,7 +82,7 @@ function rangeStart(last: Date, amount: number, unit: TimeGrain): Date {
  */
 export const timeFilters: ReadingPass = {
   name: 'time-filters',
-  run({ question, mentions, semantics, reading, used, at, use, previous, addFilter }) {
+  run({ question, tokens, mentions, semantics, reading, used, at, use, previous, addFilter }) {
     const filtersBefore = reading.filters.length;
     const last = lastDate(semantics);
     mentions.forEach((m, index) => {
@@ -211,6 +212,31 @@ export const timeFilters: ReadingPass = {
             use(j, j - 1);
           }
           use(previous(index, 1));
+          return;
+        }
+        const open = openBound(question, tokens, mentions, index);
+        if (open) {
+          // "from 1980 onwards", "1980 and later", "2005 or earlier": an inclusive bound. A bound
+          // said before the year the other way ("before 1980 and later") is no reading.
+          const said = comparison?.op ?? anchor?.op;
+          const from =
+            keywordOf(before, 'between') && /^(from|starting from)$/i.test(before!.words);
+          if (said && said !== 'in' && said[0] !== open.op[0]) {
+            reading.problem ??= {
+              code: 'not_understood',
+              message: `I read "${before!.words} ${m.words} ${open.words}" as two bounds that point different ways.`,
+            };
+            use(index, ...open.placed);
+            return;
+          }
+          const lead = before && (anchor || comparison || from) ? `${before.words} ` : '';
+          addFilter(
+            filterOf(target.column.name, open.op, m.value, target.part),
+            'stated',
+            `${lead}${m.words} ${open.words}`,
+          );
+          use(index, ...open.placed);
+          if (lead) use(previous(index, 1));
           return;
         }
         const op: PlanFilter['op'] =
@@ -356,6 +382,47 @@ export const timeFilters: ReadingPass = {
     sameColumnEqualities(reading, semantics, filtersBefore);
   },
 };
+
+/** Words after a year that leave its bound open: "onwards", "and later", "or earlier". */
+const LATER = /^(later|after|newer|beyond|onwards?|since)$/i;
+const EARLIER = /^(earlier|before|prior|older)$/i;
+
+/**
+ * The open bound written after the year at `index` ("1980 onwards", "from 1980 on", "1980 and
+ * later", "1995 or after", "2005 and earlier", "2005 or before"): its op (inclusive) and the
+ * mentions that say it; or null. "on" alone counts only after "from" and at the end of a clause
+ * ("from 2000 on", never "from 2000 on Mondays").
+ */
+function openBound(
+  question: string,
+  tokens: readonly Token[],
+  mentions: readonly Mention[],
+  index: number,
+): { op: 'gte' | 'lte'; words: string; placed: number[] } | null {
+  const first = mentions[index + 1];
+  if (!first) return null;
+  const word = first.words.toLowerCase();
+  if (/^(onwards?|forward|forwards)$/.test(word)) {
+    return { op: 'gte', words: first.words, placed: [index + 1] };
+  }
+  if (word === 'on' && first.kind === 'word') {
+    const from = mentions[index - 1];
+    const end = tokens[first.end - 1]?.end ?? question.length;
+    const clauseEnds = /^\s*($|[,.;:?!)])/.test(question.slice(end));
+    if (from && /^from$/i.test(from.words) && clauseEnds) {
+      return { op: 'gte', words: first.words, placed: [index + 1] };
+    }
+    return null;
+  }
+  const second = mentions[index + 2];
+  if (!/^(and|or)$/.test(word) || !second) return null;
+  const op = LATER.test(second.words) ? 'gte' : EARLIER.test(second.words) ? 'lte' : null;
+  if (!op) return null;
+  // "1980 and later models" is still the bound; "1980 and after 1990" is two years, not read here.
+  const third = mentions[index + 3];
+  if (third?.kind === 'number') return null;
+  return { op, words: `${first.words} ${second.words}`, placed: [index + 1, index + 2] };
+}
 
 const PART_GRAINS: Record<string, TimeGrain> = {
   year: 'year',
