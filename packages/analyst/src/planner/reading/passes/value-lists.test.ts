@@ -3,7 +3,7 @@ import { valueLists } from './value-lists.js';
 
 describePass(
   valueLists,
-  ['cars', 'stocks'],
+  ['cars', 'stocks', 'flights', 'strikes', 'movies'],
   [
     [
       'stocks',
@@ -21,6 +21,49 @@ describePass(
       },
     ],
     ['cars', 'how many cars from Japan', { filters: ['Origin is Japan'] }],
+    // A count of values joined by "or" is one total: one `in` filter, no grouping.
+    [
+      'strikes',
+      'how many strikes were at dawn or dusk?',
+      { filters: ['Time of day is one of Dawn, Dusk'] },
+    ],
+    [
+      'flights',
+      'number of flights out of ATL, ORD or DFW',
+      { filters: ['origin is one of ATL, ORD, DFW'] },
+    ],
+    [
+      'movies',
+      'count the movies that are comedies or dramas',
+      { filters: ['Major Genre is one of Comedy, Drama'] },
+    ],
+    // A comparison, a ranking, "each" or "and" keeps each value its own group.
+    [
+      'cars',
+      'which has more cars, Europe or Japan',
+      { dimensions: ['Origin'], filters: ['Origin is one of Europe, Japan'] },
+    ],
+    [
+      'cars',
+      'how many cars from Europe or Japan each',
+      { dimensions: ['Origin'], filters: ['Origin is one of Europe, Japan'] },
+    ],
+    [
+      'cars',
+      'number of cars from Europe and Japan',
+      { dimensions: ['Origin'], filters: ['Origin is one of Europe, Japan'] },
+    ],
+    [
+      'cars',
+      'average mpg of cars from Europe or Japan',
+      { dimensions: ['Origin'], filters: ['Origin is one of Europe, Japan'] },
+    ],
+    // Values of two columns joined by "or" are never one row's filters.
+    [
+      'flights',
+      'how many flights from ATL or to ORD',
+      { filters: ['origin is ATL', 'destination is ORD'], problem: 'not_understood' },
+    ],
     // The same value twice is one equality.
     ['stocks', 'price of AAPL and AAPL', { filters: ['symbol is AAPL'] }],
   ],

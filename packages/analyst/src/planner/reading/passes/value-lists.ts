@@ -1,6 +1,50 @@
-import { keywordOf } from '../../mentions.js';
+import { keywordOf, type Mention } from '../../mentions.js';
 import type { FoundValue, ReadingPass } from '../context.js';
 import { filterOf } from '../filters.js';
+
+/** Words between two values that join them as a comparison of each, never as one total. */
+const EACH_WORDS = /^(and|vs|versus|against|each|respectively|separately|both)$/i;
+
+/**
+ * Values of one column joined by "or" ("at dawn or dusk", "from ATL, ORD or DFW"): no "and",
+ * "vs" or "each" between any two of them, and an "or" between two.
+ */
+function joinedByOr(items: readonly FoundValue[], mentions: readonly Mention[]): boolean {
+  const sorted = [...items].sort((a, b) => a.index - b.index);
+  let or = false;
+  for (let i = 1; i < sorted.length; i += 1) {
+    for (let j = sorted[i - 1]!.index + 1; j < sorted[i]!.index; j += 1) {
+      const mention = mentions[j];
+      const words = mention?.words.toLowerCase() ?? '';
+      if (words === 'or') or = true;
+      else if (EACH_WORDS.test(words) || keywordOf(mention, 'compare')) return false;
+    }
+  }
+  return or;
+}
+
+/**
+ * A count of rows with values joined by "or" ("how many strikes were at dawn or dusk", "number
+ * of cars from Europe or Japan") asks one number: the rows with any of them. A question that
+ * compares, ranks, asks which, or groups by anything keeps each value its own group.
+ */
+function oneTotal(items: readonly FoundValue[], mentions: readonly Mention[]): boolean {
+  if (!joinedByOr(items, mentions)) return false;
+  if (!mentions.some((m) => keywordOf(m, 'count'))) return false;
+  return !mentions.some(
+    (m) =>
+      (keywordOf(m, 'aggregation') && keywordOf(m, 'aggregation')!.aggregation !== 'sum') ||
+      keywordOf(m, 'count_distinct') ||
+      keywordOf(m, 'compare') ||
+      keywordOf(m, 'difference') ||
+      keywordOf(m, 'which') ||
+      keywordOf(m, 'superlative') ||
+      keywordOf(m, 'top') ||
+      keywordOf(m, 'share') ||
+      keywordOf(m, 'group') ||
+      /^(more|fewer|less|each|respectively|separately|both)$/i.test(m.words),
+  );
+}
 
 /**
  * The values the value-filters pass found, by column: one value is an equality; several values of
@@ -16,6 +60,21 @@ export const valueLists: ReadingPass = {
       items.push(item);
       byColumn.set(item.column, items);
     }
+    // "from ATL or to ORD": values of two columns joined by "or" are never one row's filters.
+    const found = [...foundValues].sort((a, b) => a.index - b.index);
+    for (let i = 1; i < found.length; i += 1) {
+      const [a, b] = [found[i - 1]!, found[i]!];
+      if (a.column === b.column || reading.problem) continue;
+      const between = mentions.slice(a.index + 1, b.index);
+      if (
+        between.some((m) => m.words.toLowerCase() === 'or') &&
+        between.every((m) => m.kind === 'word' || m.kind === 'keyword')
+      )
+        reading.problem = {
+          code: 'not_understood',
+          message: `"${a.words}" (${a.column}) or "${b.words}" (${b.column}) asks for rows meeting either of two columns' values, which Ask Analyst does not answer in one question: ask for each on its own.`,
+        };
+    }
     const compared = mentions.some((m) => keywordOf(m, 'compare') || keywordOf(m, 'difference'));
     for (const [column, items] of byColumn) {
       const words = items.map((item) => item.words).join(', ');
@@ -24,6 +83,7 @@ export const valueLists: ReadingPass = {
         addFilter(filterOf(column, 'eq', distinct[0]!), 'value_matched', words);
       } else {
         addFilter(filterOf(column, 'in', distinct), 'value_matched', words);
+        if (oneTotal(items, mentions)) continue;
         const semanticsOfColumn = semantics.columns.find((c) => c.name === column);
         if (semanticsOfColumn && !reading.dimensions.some((d) => d.column.name === column)) {
           reading.dimensions.push({
