@@ -27,6 +27,17 @@ describePass(
         placed: ['heaviest', 'on average'],
       },
     ],
+    // Said first, of the superlative's measure after it.
+    [
+      'penguins',
+      'on average, which species has the shortest flippers',
+      {
+        asksForValue: true,
+        measures: ['avg(Flipper Length (mm)) stated'],
+        superlatives: ['asc shortest'],
+        placed: ['on average', 'shortest', 'flippers'],
+      },
+    ],
     // The car's name the superlative took to say which car is heaviest names no average.
     [
       'cars',

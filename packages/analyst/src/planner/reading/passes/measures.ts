@@ -677,7 +677,11 @@ export const measures: ReadingPass = {
         reading.measures.push({ column: null, aggregation: 'count', source: 'stated', words });
         return;
       }
-      if (aggregation?.aggregation === 'avg' && /^on average$/i.test(m.words) && !target) {
+      if (
+        aggregation?.aggregation === 'avg' &&
+        /^on average$/i.test(m.words) &&
+        (!target || (index === 0 && keywordOf(target, 'which')))
+      ) {
         // "heaviest species on average", "bill length of Gentoo penguins on average": the
         // adverb says how the measure already read is taken. Said, it stays the average: "which
         // species has the shortest flippers on average" ranks the averages, never the extremes.

@@ -53,16 +53,29 @@ describePass(
       'number of cars from Europe and Japan',
       { dimensions: ['Origin'], filters: ['Origin is one of Europe, Japan'] },
     ],
+    // With another aggregation too: one average over the rows with any of the values.
     [
       'cars',
       'average mpg of cars from Europe or Japan',
-      { dimensions: ['Origin'], filters: ['Origin is one of Europe, Japan'] },
+      { filters: ['Origin is one of Europe, Japan'] },
+    ],
+    // A series over time keeps a line per value.
+    [
+      'stocks',
+      'AAPL or MSFT price trend',
+      { dimensions: ['symbol'], filters: ['symbol is one of AAPL, MSFT'] },
     ],
     // Values of two columns joined by "or" are never one row's filters.
     [
       'flights',
       'how many flights from ATL or to ORD',
       { filters: ['origin is ATL', 'destination is ORD'], problem: 'not_understood' },
+    ],
+    // An alternative after "or" that is no value of the data is not dropped: refused.
+    [
+      'strikes',
+      'number of strikes during approach or landing',
+      { filters: ['Phase of flight is Approach'], problem: 'not_understood' },
     ],
     // The same value twice is one equality.
     ['stocks', 'price of AAPL and AAPL', { filters: ['symbol is AAPL'] }],

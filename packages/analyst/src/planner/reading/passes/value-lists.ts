@@ -23,26 +23,31 @@ function joinedByOr(items: readonly FoundValue[], mentions: readonly Mention[]):
   return or;
 }
 
+/** Words that weigh the values against each other ("which has more cars, Europe or Japan"). */
+const WEIGHED =
+  /^(more|fewer|less|higher|lower|greater|bigger|larger|smaller|better|worse|each|respectively|separately|both)$/i;
+
 /**
- * A count of rows with values joined by "or" ("how many strikes were at dawn or dusk", "number
- * of cars from Europe or Japan") asks one number: the rows with any of them. A question that
- * compares, ranks, asks which, or groups by anything keeps each value its own group.
+ * Values joined by "or" ("how many strikes were at dawn or dusk", "number of cars from Europe or
+ * Japan", "average mpg of cars from Europe or Japan") ask one number: the rows with any of them.
+ * A question that compares, weighs, ranks, asks which, shares, or groups by anything (a series
+ * over time too: "AAPL or MSFT price trend") keeps each value its own group.
  */
 function oneTotal(items: readonly FoundValue[], mentions: readonly Mention[]): boolean {
   if (!joinedByOr(items, mentions)) return false;
-  if (!mentions.some((m) => keywordOf(m, 'count'))) return false;
   return !mentions.some(
     (m) =>
-      (keywordOf(m, 'aggregation') && keywordOf(m, 'aggregation')!.aggregation !== 'sum') ||
-      keywordOf(m, 'count_distinct') ||
       keywordOf(m, 'compare') ||
       keywordOf(m, 'difference') ||
       keywordOf(m, 'which') ||
       keywordOf(m, 'superlative') ||
       keywordOf(m, 'top') ||
+      keywordOf(m, 'sort') ||
       keywordOf(m, 'share') ||
+      keywordOf(m, 'change') ||
       keywordOf(m, 'group') ||
-      /^(more|fewer|less|each|respectively|separately|both)$/i.test(m.words),
+      keywordOf(m, 'grain')?.asGroup ||
+      WEIGHED.test(m.words),
   );
 }
 
@@ -74,6 +79,18 @@ export const valueLists: ReadingPass = {
           code: 'not_understood',
           message: `"${a.words}" (${a.column}) or "${b.words}" (${b.column}) asks for rows meeting either of two columns' values, which Ask Analyst does not answer in one question: ask for each on its own.`,
         };
+    }
+    // "during approach or landing" where "landing" is no value of the column (Landing Roll is):
+    // an alternative after "or" that is not read would be dropped, answering a smaller question.
+    for (const item of found) {
+      if (reading.problem || mentions[item.index + 1]?.words.toLowerCase() !== 'or') continue;
+      const after = mentions[item.index + 2];
+      if (!after || found.some((f) => f.index === item.index + 2)) continue;
+      if (after.kind === 'number' || after.kind === 'month' || after.kind === 'weekday') continue;
+      reading.problem = {
+        code: 'not_understood',
+        message: `I read "${item.words}" as a value of ${item.column}, but not "${after.words}" after "or" as another one, so I did not answer for "${item.words}" alone. Name the values as the data writes them.`,
+      };
     }
     const compared = mentions.some((m) => keywordOf(m, 'compare') || keywordOf(m, 'difference'));
     for (const [column, items] of byColumn) {
