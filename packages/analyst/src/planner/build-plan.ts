@@ -608,7 +608,12 @@ export function buildPlan(
         },
         words: groupFilter.words,
       };
-    } else if (calculation || counted || (dimensions.length === 0 && groupFilter.column === null)) {
+    } else if (
+      calculation ||
+      counted ||
+      (dimensions.length === 0 &&
+        (groupFilter.column === null || groupFilter.aggregation === 'count_distinct'))
+    ) {
       return refused(
         'not_understood',
         `"${groupFilter.words}" compares each group's ${groupFilter.column ? measureLabel(groupFilter.column.name, groupFilter.aggregation).toLowerCase() : 'count'}, but ${

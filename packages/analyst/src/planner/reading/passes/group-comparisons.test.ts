@@ -3,7 +3,7 @@ import { groupComparisons } from './group-comparisons.js';
 
 describePass(
   groupComparisons,
-  ['cars', 'movies', 'flights', 'airports', 'strikes'],
+  ['cars', 'movies', 'flights', 'airports', 'strikes', 'penguins'],
   [
     // The rows, called by what they are, counted per group and compared (a HAVING).
     [
@@ -26,6 +26,29 @@ describePass(
       'cities with 5 or more airports',
       { groupFilter: 'count(*) gte 5', placed: ['5', 'or more', 'airports'] },
     ],
+    // A column of names or categories after the count: its distinct values counted per group.
+    [
+      'penguins',
+      'which islands have more than one species',
+      { groupFilter: 'count_distinct(Species) gt 1', placed: ['more than', 'one', 'species'] },
+    ],
+    [
+      'movies',
+      'which directors made movies in more than 3 genres',
+      { groupFilter: 'count_distinct(Major Genre) gt 3', placed: ['more than', '3', 'genres'] },
+    ],
+    [
+      'airports',
+      'states with more than 10 cities',
+      { groupFilter: 'count_distinct(city) gt 10', placed: ['more than', '10', 'cities'] },
+    ],
+    [
+      'penguins',
+      'how many islands have only one species',
+      { groupFilter: 'count_distinct(Species) eq 1', placed: ['one', 'species'] },
+    ],
+    // A measure after the count is not counted ("more than 3 cylinders" is each car's).
+    ['cars', 'which origins have more than 3 cylinders', {}],
     // A count compared exactly, or in words (decision 157): "only", "just", "exactly", "a single"
     // ("only" and "just" were placed as cues by the follow-up-cues pass).
     [

@@ -1,5 +1,6 @@
 import { keywordOf } from '../../mentions.js';
 import { suffixMayBeUnit } from '../../../text/units.js';
+import type { ColumnSemantics } from '../../../semantics/worksheet.js';
 import type { ReadingContext, ReadingPass } from '../context.js';
 
 /** Comparison words about time ("before 2000"), never read as a group's aggregate compared. */
@@ -39,6 +40,15 @@ function nextCount({ mentions }: ReadingContext, index: number): number {
   return -1;
 }
 
+/**
+ * A column whose values a count after a number counts ("more than one species", "10 cities"):
+ * text that names or classes rows, never a measure, a date or a year (whose counts say other
+ * things: "more than 3 cylinders" is each car's).
+ */
+function countsValues(column: ColumnSemantics): boolean {
+  return column.type === 'string' && (column.role === 'category' || column.role === 'identifier');
+}
+
 /** A count at `index`: a number with no unit, or a number word ("one", "a single"). */
 function countAt({ at, used }: ReadingContext, index: number): number | undefined {
   const m = at(index);
@@ -72,12 +82,17 @@ export const groupComparisons: ReadingPass = {
     ) => {
       const value = countAt(context, countIndex);
       const noun = at(countIndex + 1);
-      if (value === undefined || noun?.kind !== 'entity' || used.has(countIndex + 1)) return false;
+      if (value === undefined || used.has(countIndex + 1)) return false;
+      // "more than one species", "in more than 3 genres": a column of names or categories after
+      // the count is its distinct values counted per group, never a grouping by it as well.
+      const values = noun?.kind === 'column' && countsValues(noun.column) ? noun : undefined;
+      if (!noun || (noun.kind !== 'entity' && !values)) return false;
+      if (values && values.others.length > 0) return false;
       // "3 airports or more": the comparison after the noun is not this one.
       if (keywordOf(at(countIndex + 2), 'comparison')) return false;
       reading.groupFilter = {
-        column: null,
-        aggregation: 'count',
+        column: values ? values.column : null,
+        aggregation: values ? 'count_distinct' : 'count',
         op,
         value,
         words: [...said, at(countIndex)!.words, noun.words].join(' '),

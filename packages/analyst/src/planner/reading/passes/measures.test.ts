@@ -16,6 +16,62 @@ describePass(
         placed: ['how many', 'cars', 'in total'],
       },
     ],
+    // "on average" with a superlative: the averages ranked, never the extremes (the measure is
+    // stated, so the superlative-ranking pass leaves it averaged).
+    [
+      'penguins',
+      'which species has the shortest flippers on average?',
+      {
+        asksForValue: true,
+        measures: ['avg(Flipper Length (mm)) stated'],
+        superlatives: ['asc shortest'],
+        placed: ['shortest', 'flippers', 'on average'],
+      },
+    ],
+    [
+      'penguins',
+      'which species is the heaviest on average',
+      {
+        asksForValue: true,
+        measures: ['avg(Body Mass (g)) stated'],
+        superlatives: ['desc heaviest'],
+        placed: ['heaviest', 'on average'],
+      },
+    ],
+    // Said first, of the superlative's measure after it.
+    [
+      'penguins',
+      'on average, which species has the shortest flippers',
+      {
+        asksForValue: true,
+        measures: ['avg(Flipper Length (mm)) stated'],
+        superlatives: ['asc shortest'],
+        placed: ['on average', 'shortest', 'flippers'],
+      },
+    ],
+    // The car's name the superlative took to say which car is heaviest names no average.
+    [
+      'cars',
+      'which origin has the heaviest cars on average',
+      {
+        asksForValue: true,
+        measures: ['avg(Weight_in_lbs) stated'],
+        superlatives: ['desc heaviest'],
+        placed: ['heaviest', 'cars', 'on average'],
+      },
+    ],
+    // Without "on average" the measure stays defaulted: the superlative-ranking pass takes it at
+    // its extreme.
+    [
+      'penguins',
+      'which species has the shortest flippers',
+      {
+        asksForValue: true,
+        measures: ['avg(Flipper Length (mm)) defaulted'],
+        superlatives: ['asc shortest'],
+        placed: ['shortest', 'flippers'],
+      },
+    ],
     // The layer's words for a row (decision 149): counted as the rows themselves.
     [
       'strikes',

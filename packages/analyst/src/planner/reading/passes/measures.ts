@@ -10,6 +10,7 @@ import {
   rowLabel,
 } from '../columns.js';
 import type { ReadingContext, ReadingPass } from '../context.js';
+import type { Reading } from '../reading.js';
 
 /** Superlatives of quantity: "the most movies" ranks by how many rows there are. */
 const QUANTITY = new Set(['most', 'least', 'fewest', 'busiest']);
@@ -164,6 +165,34 @@ function sharedColumn(context: ReadingContext, index: number): ColumnSemantics |
   }
 }
 /**
+ * "on average" said of the measures already read ("heaviest species on average", "bill length of
+ * Gentoo penguins on average"): each is averaged, as stated, so a superlative ranks the averages
+ * ("which species has the shortest flippers on average"), never the extremes. The rows' names a
+ * superlative took to say which row holds the extreme ("the heaviest cars": which car) name no
+ * average, and are dropped with their top 1. False when no measure is read yet.
+ */
+function averageTheMeasures(
+  reading: Reading,
+  semantics: WorksheetSemantics,
+  words: string,
+): boolean {
+  const measured = reading.measures.filter((x) => x.column && x.source !== 'carried_over');
+  if (measured.length === 0) return false;
+  for (const x of measured) {
+    x.aggregation = 'avg';
+    x.source = 'stated';
+    x.words = `${x.words ?? x.column!.name} ${words}`;
+  }
+  const id = rowLabel(semantics);
+  const named = reading.dimensions.findIndex((d) => d.column === id && d.source === 'defaulted');
+  if (named >= 0 && reading.ranking?.limit === 1) {
+    reading.dimensions.splice(named, 1);
+    reading.ranking = null;
+  }
+  return true;
+}
+
+/**
  * Measures: an aggregation word and what it applies to ("average horsepower", "total us gross"),
  * counts of rows ("how many cars") or of distinct values ("how many different origins"), shares
  * ("percentage of cars"), superlatives ("highest rating", "the most common genre", "the heaviest
@@ -180,7 +209,13 @@ export const measures: ReadingPass = {
     let groupsAsked: boolean | undefined;
     let trailingAverage = false;
     // Set inside the walk below (a closure), so typed by a cast rather than narrowed to null.
-    let trailing = null as { direction: 'asc' | 'desc'; index: number; words: string } | null;
+    let trailing = null as {
+      direction: 'asc' | 'desc';
+      index: number;
+      words: string;
+      /** An aggregation said right after it ("the heaviest on average"): the groups' averages. */
+      aggregation: Aggregation | null;
+    } | null;
     const hasGrouping = () =>
       reading.dimensions.length > 0 || (groupsAsked ??= asksForGroups(mentions));
     mentions.forEach((m, index) => {
@@ -645,14 +680,15 @@ export const measures: ReadingPass = {
         reading.measures.push({ column: null, aggregation: 'count', source: 'stated', words });
         return;
       }
-      if (aggregation?.aggregation === 'avg' && /^on average$/i.test(m.words) && !target) {
+      if (
+        aggregation?.aggregation === 'avg' &&
+        /^on average$/i.test(m.words) &&
+        (!target || (index === 0 && keywordOf(target, 'which')))
+      ) {
         // "heaviest species on average", "bill length of Gentoo penguins on average": the
-        // adverb says how the measure already read is taken.
-        const measured = reading.measures.filter((x) => x.column && x.source !== 'carried_over');
-        if (measured.length > 0) {
-          for (const x of measured) x.aggregation = 'avg';
-          return;
-        }
+        // adverb says how the measure already read is taken. Said, it stays the average: "which
+        // species has the shortest flippers on average" ranks the averages, never the extremes.
+        if (averageTheMeasures(reading, semantics, m.words)) return;
         trailingAverage = true;
         return;
       }
@@ -670,7 +706,12 @@ export const measures: ReadingPass = {
       ) {
         // "when was the price of AAPL highest": the superlative comes after its measure ("which
         // weather occurs most often" counts rows, as before).
-        trailing = { direction: superlative.direction, index, words: m.words };
+        trailing = {
+          direction: superlative.direction,
+          index,
+          words: m.words,
+          aggregation: inner ? explicit : null,
+        };
         return;
       }
       const counted = reading.measures.some(
@@ -730,7 +771,7 @@ export const measures: ReadingPass = {
         use(index);
         reading.measures.push({
           column,
-          aggregation: trailing.direction === 'desc' ? 'max' : 'min',
+          aggregation: trailing.aggregation ?? (trailing.direction === 'desc' ? 'max' : 'min'),
           source: 'stated',
           words: `${m.words} … ${trailing.words}`,
         });
@@ -751,7 +792,7 @@ export const measures: ReadingPass = {
       if (only) {
         reading.measures.push({
           column: only,
-          aggregation: trailing.direction === 'desc' ? 'max' : 'min',
+          aggregation: trailing.aggregation ?? (trailing.direction === 'desc' ? 'max' : 'min'),
           source: 'defaulted',
           words: trailing.words,
         });
@@ -761,11 +802,12 @@ export const measures: ReadingPass = {
         reading.measures.push({
           column: measured,
           aggregation:
-            measured.defaultAggregation === 'sum' && hasGrouping()
+            trailing.aggregation ??
+            (measured.defaultAggregation === 'sum' && hasGrouping()
               ? 'sum'
               : trailing.direction === 'desc'
                 ? 'max'
-                : 'min',
+                : 'min'),
           source: 'stated',
           words: trailing.words,
         });
@@ -776,6 +818,9 @@ export const measures: ReadingPass = {
         };
       }
     }
+    // "on average, which species has the shortest flippers": said first, of the measure after it.
+    if (trailingAverage && averageTheMeasures(reading, semantics, 'on average'))
+      trailingAverage = false;
     if (trailingAverage) {
       const measured = mentions.flatMap((m, index) =>
         !used.has(index) && m.kind === 'column' && m.column.role === 'measure' && !m.column.discrete

@@ -2,6 +2,8 @@ import { entityColumn, GROUP_CUE } from '../columns.js';
 import type { ReadingPass } from '../context.js';
 
 const WHICH = /^(which|what)\b/i;
+/** A time asked for beside a superlative ("when", "what year", "which date"). */
+const ASKED_TIME = /^(?:when|(?:what|which) (?:year|date|day|month|time))$/i;
 /** Words for rows in general: they name no rows of their own. */
 const GENERIC_ROWS = /^(rows?|records?|entr(y|ies)|items?|lines?|observations?|cases?)$/i;
 
@@ -43,14 +45,29 @@ export const superlativeRanking: ReadingPass = {
     if (reading.dimensions.length === 0) return;
     const first = superlatives[0]!;
     const extreme = first.direction === 'desc' ? 'max' : 'min';
+    // "which country and when", "which country and what year": the time asked beside another
+    // grouping names the one row at the extreme, its value the row's own (never a total or an
+    // average of the period).
+    const atRow =
+      reading.dimensions.length >= 2 &&
+      reading.dimensions.some(
+        (d) =>
+          ASKED_TIME.test(d.words ?? '') &&
+          (d.column.role === 'temporal' || d.column.role === 'year'),
+      );
     reading.measures = reading.measures.map((m) =>
       m.column &&
       m.source === 'defaulted' &&
-      m.aggregation === 'avg' &&
-      superlatives.some((s) => m.words?.toLowerCase().startsWith(`${s.words.toLowerCase()} `))
+      (m.aggregation === 'avg' || (atRow && m.aggregation === 'sum')) &&
+      (atRow ||
+        superlatives.some((s) => m.words?.toLowerCase().startsWith(`${s.words.toLowerCase()} `)))
         ? { ...m, aggregation: extreme, source: 'stated' }
         : m,
     );
+    if (atRow && reading.measures.some((m) => m.column && m.aggregation === extreme)) {
+      reading.ranking = { direction: first.direction, limit: 1, words: first.words };
+      return;
+    }
     const perGroup =
       !reading.dimensions.some((d) => WHICH.test(d.words ?? '')) &&
       reading.dimensions.every((d) => GROUP_CUE.test(d.words ?? ''));

@@ -3,10 +3,33 @@ import { which } from './which.js';
 
 describePass(
   which,
-  ['cars', 'movies', 'weather', 'stocks', 'flights', 'airports', 'penguins'],
+  ['cars', 'movies', 'weather', 'stocks', 'flights', 'airports', 'gapminder', 'penguins'],
   [
     // "when" with a superlative: the days ranked; without one, or with no date column, refused.
     ['weather', 'when was the hottest day', { dimensions: ['date by day'], placed: ['when'] }],
+    // "which X and when": the time of the row at the extreme groups too (its day, or the year
+    // column where there is no date).
+    [
+      'gapminder',
+      'highest fertility rate ever recorded - which country and when?',
+      { dimensions: ['country', 'year'], placed: ['which', 'country', 'when'] },
+    ],
+    [
+      'stocks',
+      'highest price ever, which stock and when',
+      { dimensions: ['symbol', 'date by day'], placed: ['which', 'stock', 'when'] },
+    ],
+    // Without a superlative, or with no time to answer with, it is refused, never dropped.
+    [
+      'gapminder',
+      'fertility rate of Rwanda, and when',
+      { problem: 'not_understood', placed: ['when'] },
+    ],
+    [
+      'penguins',
+      'heaviest penguin ever - which species and when',
+      { dimensions: ['Species'], problem: 'not_understood', placed: ['which', 'species', 'when'] },
+    ],
     ['weather', 'when did it snow', { problem: 'not_understood', placed: ['when'] }],
     ['flights', 'when was the longest delay', { problem: 'not_understood', placed: ['when'] }],
     // "where" asks for the columns of places, in the worksheet's order; with none, refused.

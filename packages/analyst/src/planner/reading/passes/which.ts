@@ -115,6 +115,7 @@ export const which: ReadingPass = {
         use(index);
       }
     });
+    askedWhen(context);
     superlativeOfPeriod(context);
   },
 };
@@ -171,6 +172,41 @@ function whereAsked({ mentions, reading, semantics, used, use }: ReadingContext)
   }
   for (const column of places.slice(0, 3))
     reading.dimensions.push({ column, grain: null, source: 'stated', words: mentions[0]!.words });
+}
+
+/**
+ * "highest fertility rate ever - which country and when?", "which stock had the highest price, and
+ * when": a "when" after "and", or ending the question, asks the time of the row at the extreme
+ * beside what else is asked: the time column (its day, or the year column where there is no date)
+ * groups too, and the superlative-ranking pass keeps the one row at the extreme. A "when" there
+ * with no superlative, or no time to answer with, is refused, never dropped as a stopword.
+ */
+function askedWhen({
+  mentions,
+  reading,
+  semantics,
+  superlatives,
+  used,
+  use,
+}: ReadingContext): void {
+  mentions.forEach((m, index) => {
+    if (index === 0 || used.has(index) || !/^when$/i.test(m.words)) return;
+    const last = index === mentions.length - 1;
+    if (!last && !/^and$/i.test(mentions[index - 1]!.words)) return;
+    use(index);
+    const time = timeDimension(semantics, 'day') ?? timeDimension(semantics, 'year');
+    if (superlatives.length === 0 || !time) {
+      reading.problem ??= {
+        code: 'not_understood',
+        message: time
+          ? `"${m.words}" asks for the date of one row, which I answer only beside a superlative ("the highest …, which … and when").`
+          : `"${m.words}" asks for dates, but ${semantics.source.name} has no date or year column to answer with.`,
+      };
+      return;
+    }
+    if (reading.dimensions.some((d) => d.column === time.column)) return;
+    reading.dimensions.push({ ...time, source: 'stated', words: m.words });
+  });
 }
 
 /**
