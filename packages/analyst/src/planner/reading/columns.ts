@@ -149,3 +149,22 @@ export function measureNamedByValue(
 ): ColumnSemantics | undefined {
   return mention?.kind === 'value' ? measureNamedByLayer(mention.words, semantics) : undefined;
 }
+
+/** Words for rows in general ("rows", "records", "entries"), which name no column of their own. */
+export const GENERIC_ROWS = /^(rows?|records?|entr(y|ies)|items?|lines?|observations?|cases?)$/i;
+
+/**
+ * The first row word not yet placed that is not a word for rows in general, and the column it
+ * names (`entityColumn`): "the car with the best mpg" names cars by their names. Null when none.
+ */
+export function unplacedEntityColumn(
+  mentions: readonly Mention[],
+  used: ReadonlySet<number>,
+  semantics: WorksheetSemantics,
+): { index: number; column: ColumnSemantics } | null {
+  const index = mentions.findIndex(
+    (m, i) => m.kind === 'entity' && !used.has(i) && !GENERIC_ROWS.test(m.words),
+  );
+  const column = index >= 0 ? entityColumn(semantics, mentions[index]!.words) : undefined;
+  return column ? { index, column } : null;
+}

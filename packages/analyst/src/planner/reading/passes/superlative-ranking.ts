@@ -1,11 +1,9 @@
-import { entityColumn, GROUP_CUE } from '../columns.js';
+import { GROUP_CUE, unplacedEntityColumn } from '../columns.js';
 import type { ReadingPass } from '../context.js';
 
 const WHICH = /^(which|what)\b/i;
 /** A time asked for beside a superlative ("when", "what year", "which date"). */
 const ASKED_TIME = /^(?:when|(?:what|which) (?:year|date|day|month|time))$/i;
-/** Words for rows in general: they name no rows of their own. */
-const GENERIC_ROWS = /^(rows?|records?|entr(y|ies)|items?|lines?|observations?|cases?)$/i;
 
 /**
  * A superlative over groups. A measure averaged by default is taken at its maximum (minimum for
@@ -28,18 +26,15 @@ export const superlativeRanking: ReadingPass = {
       !reading.shape &&
       reading.measures.some((m) => m.column)
     ) {
-      const index = mentions.findIndex(
-        (x, i) => x.kind === 'entity' && !used.has(i) && !GENERIC_ROWS.test(x.words),
-      );
-      const column = index >= 0 ? entityColumn(semantics, mentions[index]!.words) : undefined;
-      if (column) {
+      const named = unplacedEntityColumn(mentions, used, semantics);
+      if (named) {
         reading.dimensions.push({
-          column,
+          column: named.column,
           grain: null,
           source: 'stated',
-          words: mentions[index]!.words,
+          words: mentions[named.index]!.words,
         });
-        use(index);
+        use(named.index);
       }
     }
     if (reading.dimensions.length === 0) return;

@@ -1,13 +1,11 @@
 import { keywordOf } from '../../mentions.js';
-import { entityColumn, GROUP_CUE } from '../columns.js';
+import { entityColumn, GENERIC_ROWS, GROUP_CUE, unplacedEntityColumn } from '../columns.js';
 import type { ReadingContext, ReadingPass } from '../context.js';
 import type { Reading } from '../reading.js';
 
 const WHICH = /^(which|what)\b/i;
 /** Most winners per group the plan takes (`top_per_group`'s n). */
 const MAX_WINNERS = 100;
-/** Words for rows in general: they name no rows of their own. */
-const GENERIC_ROWS = /^(rows?|records?|entr(y|ies)|items?|lines?|observations?|cases?)$/i;
 /** Words between the rows' noun and its superlative: "the car with the best mpg". */
 const JOINING = /^(with|has|have|had|having|that|whose|which)$/i;
 
@@ -87,18 +85,15 @@ export const winnerPerGroup: ReadingPass = {
       const group = reading.dimensions[0]!;
       if (!GROUP_CUE.test(group.words ?? '') || !reading.measures.some((m) => m.column)) return;
       const { mentions, used, semantics } = context;
-      const index = mentions.findIndex(
-        (m, i) => m.kind === 'entity' && !used.has(i) && !GENERIC_ROWS.test(m.words),
-      );
-      const column = index >= 0 ? entityColumn(semantics, mentions[index]!.words) : null;
-      if (!column || column === group.column) return;
+      const named = unplacedEntityColumn(mentions, used, semantics);
+      if (!named || named.column === group.column) return;
       reading.dimensions.push({
-        column,
+        column: named.column,
         grain: null,
         source: 'stated',
-        words: mentions[index]!.words,
+        words: mentions[named.index]!.words,
       });
-      use(index);
+      use(named.index);
       return crown(reading, group, reading.dimensions[1]!, Math.min(limit, MAX_WINNERS));
     }
     if (!reading.ranking || reading.dimensions.length !== 2) return;
