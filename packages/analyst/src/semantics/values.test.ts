@@ -71,6 +71,12 @@ describe('the value index of a real worksheet', () => {
     ]);
   });
 
+  it('a word form never names a code stored in capitals: "codes" is not COD', async () => {
+    const { values } = await w.analyst.prepare(w.sources.airports);
+    expect(values.matchAt(tokenize('airports with their codes'), 3)).toBeNull();
+    expect(values.matchAt(tokenize('flights to COD'), 2)?.matches[0]?.value).toBe('COD');
+  });
+
   it('word forms: rainy → rain, sunny → sun, snowing → snow', () => {
     expect(wordForms('rainy')).toContain('rain');
     expect(wordForms('sunny')).toContain('sun');

@@ -129,7 +129,10 @@ export class ValueIndex {
         const part = this.partOf(words[0]!);
         if (part) return { length, matches: [{ ...part, how: 'part' }] };
         for (const form of wordForms(words[0]!.lower)) {
-          const found = this.lookup(form, words);
+          // "codes" is no form of the airport code COD: a code in capitals is matched as written.
+          const found = this.lookup(form, words).filter(
+            (entry) => words[0]!.upper || !isCode(entry.value),
+          );
           if (found.length > 0)
             return { length, matches: found.map((m) => ({ ...m, how: 'word_form' })) };
         }
@@ -286,6 +289,11 @@ export class ValueIndex {
     const name = words.length === 1 && words[0]!.upper ? STATE_BY_CODE.get(key) : undefined;
     return name ? (this.byKey.get(name) ?? []) : [];
   }
+}
+
+/** A value stored as a code in capitals: COD, AMZN, ATL. */
+function isCode(value: string): boolean {
+  return /^[A-Z0-9]{2,5}$/.test(value);
 }
 
 /** Other forms a word may take for a stored value: `sunny` → `sun`, `rainy` → `rain`, `snowing` → `snow`. */

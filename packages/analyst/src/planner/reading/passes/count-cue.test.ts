@@ -9,6 +9,17 @@ describePass(
     // (their bare count would answer a smaller question).
     ['movies', 'which movies were directed by James Cameron', { dimensions: ['Title'] }],
     ['movies', 'list the movies directed by James Cameron', { dimensions: ['Title'] }],
+    // A column said of each row listed ("with its state") groups beside the rows' names.
+    [
+      'airports',
+      'show me every Springfield airport with its state',
+      { dimensions: ['name', 'state'] },
+    ],
+    [
+      'movies',
+      'movies directed by James Cameron with their genre',
+      { dimensions: ['Title', 'Major Genre'] },
+    ],
     ['movies', 'show me all movies directed by James Cameron', { dimensions: ['Title'] }],
     ['airports', 'airports in Chicago', { dimensions: ['name'] }],
     // Called only "records": still refused. With nothing but the rows' noun, the plan refuses.

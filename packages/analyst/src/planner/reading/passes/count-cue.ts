@@ -42,12 +42,17 @@ function namesOfRows(semantics: WorksheetSemantics): ColumnSemantics | undefined
  * their count would answer a smaller question with a success. A follow-up without a measure of its
  * own keeps the previous turn's, so it is left to the plan.
  */
+/** A column said of each row listed: "airports in Chicago with their codes". */
+const WITH_THEIR = /\bwith (its|their|the)\b/i;
+
 export const countCue: ReadingPass = {
   name: 'count-cue',
   run({ question, mentions, reading, semantics, followsTurn }) {
     if (reading.problem || followsTurn) return;
-    if (reading.dimensions.length > 0 || reading.ranking || reading.calculation || reading.shape)
-      return;
+    // "every Springfield airport with its state": the rows named, beside what is said of each.
+    const withTheir = WITH_THEIR.test(question);
+    if (reading.ranking || reading.calculation || reading.shape) return;
+    if (reading.dimensions.length > 0 && !withTheir) return;
     if (!reading.measures.every((m) => m.column === null && m.aggregation === 'count')) return;
     // Nothing read at all is refused by the plan with its own message.
     if (reading.measures.length === 0 && reading.filters.length === 0) return;
@@ -66,9 +71,16 @@ export const countCue: ReadingPass = {
       (m) => m.kind === 'entity' && !/^(rows?|records?|entr(y|ies)|items?|lines?)$/i.test(m.words),
     );
     if (label && named && reading.filters.length > 0) {
-      reading.dimensions.push({ column: label, grain: null, source: 'defaulted', words: null });
+      if (!reading.dimensions.some((d) => d.column === label))
+        reading.dimensions.unshift({
+          column: label,
+          grain: null,
+          source: 'defaulted',
+          words: null,
+        });
       return;
     }
+    if (reading.dimensions.length > 0) return;
     const rows = question.replace(LISTING_START, '').replace(/[?.!\s]+$/, '');
     reading.alternatives.push({ question: `how many ${rows}`, reason: 'their count' });
     reading.problem = {
