@@ -54,34 +54,37 @@ function vocabularyOf(semantics: WorksheetSemantics): Vocabulary {
   return vocabulary;
 }
 
+/** How `word` is one typing slip from `target`: a letter dropped or added, two swapped, one changed. */
+type Slip = 'dropped_or_added' | 'swapped' | 'changed';
+
 /**
- * Whether `word` is one typing slip from `target`: a letter dropped ("orgin"), added, or two
- * neighbours swapped ("avergae", "prcie"), or, in words of `MIN_SUBSTITUTION_LENGTH` letters or
- * more, one letter changed. A changed letter in a short word too often makes another real word
- * ("weight", "height"), so it is not counted there.
+ * The typing slip that makes `word` of `target`, if it is one: a letter dropped ("orgin"), added,
+ * or two neighbours swapped ("avergae", "prcie"), or, in words of `MIN_SUBSTITUTION_LENGTH` letters
+ * or more, one letter changed. A changed letter in a short word too often makes another real word
+ * ("weight", "height"), so it is not counted there. Null when it is none of these.
  */
-export function isOneSlipAway(word: string, target: string): boolean {
+function slipOf(word: string, target: string): Slip | null {
   const a = word.length;
   const b = target.length;
-  if (Math.abs(a - b) > 1 || word === target) return false;
+  if (Math.abs(a - b) > 1 || word === target) return null;
   if (a !== b) {
     const [long, short] = a > b ? [word, target] : [target, word];
     let i = 0;
     while (i < short.length && long[i] === short[i]) i += 1;
-    return long.slice(i + 1) === short.slice(i);
+    return long.slice(i + 1) === short.slice(i) ? 'dropped_or_added' : null;
   }
   const differ: number[] = [];
   for (let i = 0; i < a && differ.length <= 2; i += 1) if (word[i] !== target[i]) differ.push(i);
-  if (differ.length === 1) return a >= MIN_SUBSTITUTION_LENGTH;
+  if (differ.length === 1) return a >= MIN_SUBSTITUTION_LENGTH ? 'changed' : null;
   const [i, j] = differ;
-  return differ.length === 2 && j === i! + 1 && word[i!] === target[j] && word[j] === target[i!];
+  const swapped =
+    differ.length === 2 && j === i! + 1 && word[i!] === target[j] && word[j] === target[i!];
+  return swapped ? 'swapped' : null;
 }
 
-/** Whether two words of one length differ only by two neighbouring letters swapped ("prcie"). */
-function isSwap(word: string, target: string): boolean {
-  const differ: number[] = [];
-  for (let i = 0; i < word.length; i += 1) if (word[i] !== target[i]) differ.push(i);
-  return differ.length === 2 && differ[1] === differ[0]! + 1;
+/** Whether `word` is one typing slip from `target` (see `slipOf`). */
+export function isOneSlipAway(word: string, target: string): boolean {
+  return slipOf(word, target) !== null;
 }
 
 /**
@@ -102,9 +105,10 @@ export function findCorrections(
   const { known, targets, dataWords } = vocabularyOf(semantics);
   // A changed letter reads a word as a column's or the rows' word only: into a keyword it too often
   // turns one real word into another ("starring" is no typo of "starting").
-  const slip = (word: string, target: string) =>
-    isOneSlipAway(word, target) &&
-    (dataWords.has(target) || word.length !== target.length || isSwap(word, target));
+  const slip = (word: string, target: string) => {
+    const kind = slipOf(word, target);
+    return kind !== null && (kind !== 'changed' || dataWords.has(target));
+  };
   const corrections: Correction[] = [];
   for (const mention of unknown) {
     const token = tokens[mention.start]!;

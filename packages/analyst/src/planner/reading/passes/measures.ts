@@ -192,6 +192,9 @@ function averageTheMeasures(
   return true;
 }
 
+/** Words after a count that say it is one total: "how many … in total", "… combined". */
+const TOTAL_OF_COUNT = /^(in total|altogether|combined|overall|total)$/i;
+
 /**
  * Measures: an aggregation word and what it applies to ("average horsepower", "total us gross"),
  * counts of rows ("how many cars") or of distinct values ("how many different origins"), shares
@@ -199,9 +202,6 @@ function averageTheMeasures(
  * car"), which it also keeps for the later passes. An aggregation of nothing it can place, or a sum
  * of years or names, is a problem rather than another question answered.
  */
-/** Words after a count that say it is one total: "how many … in total", "… combined". */
-const TOTAL_OF_COUNT = /^(in total|altogether|combined|overall|total)$/i;
-
 export const measures: ReadingPass = {
   name: 'measures',
   run(context) {

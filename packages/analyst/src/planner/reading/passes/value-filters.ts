@@ -6,6 +6,7 @@ import { keywordOf, type Mention } from '../../mentions.js';
 import { measureNamedByValue } from '../columns.js';
 import type { ReadingPass } from '../context.js';
 import { filterOf } from '../filters.js';
+import { listedTogether } from './value-lists.js';
 
 /** Chooses among columns a value was found in: a twin named by a preposition, a column named elsewhere. */
 function chooseValueColumn(
@@ -55,17 +56,10 @@ function namesHolding(
   return count >= SHARED_NAME_WORD ? count : 0;
 }
 
-const LIST_WORDS = /^(and|or|vs|versus|&)$/i;
-
 /** Whether the value at `index` is listed with another value: "Arizona, Utah and Nevada". */
 function listedWithValue(index: number, mentions: readonly Mention[]): boolean {
-  const value = (j: number) => mentions[j]?.kind === 'value';
-  const joins = (j: number) => LIST_WORDS.test(mentions[j]?.words ?? '');
-  return (
-    value(index - 1) ||
-    value(index + 1) ||
-    (joins(index - 1) && value(index - 2)) ||
-    (joins(index + 1) && value(index + 2))
+  return [index - 2, index - 1, index + 1, index + 2].some(
+    (j) => mentions[j]?.kind === 'value' && listedTogether(mentions, index, j),
   );
 }
 

@@ -129,6 +129,15 @@ export const valueLists: ReadingPass = {
 const LIST_WORDS = /^(and|or|vs|versus|&)$/i;
 
 /**
+ * Whether the mentions at `a` and `b` are listed together: side by side, or with one list word
+ * between them ("Utah and Nevada", "AAPL vs MSFT").
+ */
+export function listedTogether(mentions: readonly Mention[], a: number, b: number): boolean {
+  const between = mentions.slice(Math.min(a, b) + 1, Math.max(a, b));
+  return between.length <= 1 && between.every((m) => LIST_WORDS.test(m.words));
+}
+
+/**
  * "Arizona, Utah and Nevada": values listed together are read in one column. A value read in
  * another column than the values listed next to it (Nevada: a town in city, before the state NV)
  * is read in theirs when it names a value there too (through the gazetteer or a value synonym).
@@ -138,13 +147,10 @@ function readListsInOneColumn(
   mentions: readonly Mention[],
   values: ValueIndex,
 ): void {
-  const listed = (a: FoundValue, b: FoundValue) => {
-    const [first, last] = a.index < b.index ? [a, b] : [b, a];
-    const between = mentions.slice(first.index + 1, last.index);
-    return between.length <= 1 && between.every((m) => LIST_WORDS.test(m.words));
-  };
   for (const item of found) {
-    const neighbours = found.filter((other) => other !== item && listed(item, other));
+    const neighbours = found.filter(
+      (other) => other !== item && listedTogether(mentions, item.index, other.index),
+    );
     const columns = new Set(neighbours.map((other) => other.column));
     if (columns.size !== 1 || columns.has(item.column)) continue;
     if (found.some((other) => other !== item && other.column === item.column)) continue;
