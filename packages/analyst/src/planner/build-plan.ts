@@ -507,7 +507,7 @@ export function buildPlan(
       ) ||
       measures.length !== 1 ||
       !measures[0]!.column ||
-      !['sum', 'avg', 'min', 'max', 'median'].includes(measures[0]!.aggregation);
+      !CHANGED_AGGREGATIONS.includes(measures[0]!.aggregation);
     if (retimed) {
       return refused(
         'not_understood',
@@ -1135,7 +1135,7 @@ function rankedChange(
   }
   if (
     !measure?.column ||
-    !['sum', 'avg', 'min', 'max', 'median'].includes(measure.aggregation) ||
+    !CHANGED_AGGREGATIONS.includes(measure.aggregation) ||
     (!measure.column.derived && !['integer', 'number'].includes(measure.column.type))
   ) {
     return refuse(
@@ -1431,6 +1431,9 @@ function notUnderstood(reading: Reading, semantics: WorksheetSemantics): string 
 function capitalize(text: string): string {
   return text.charAt(0).toUpperCase() + text.slice(1);
 }
+
+/** Aggregations whose values a ranked change compares between two periods. */
+const CHANGED_AGGREGATIONS: readonly Aggregation[] = ['sum', 'avg', 'min', 'max', 'median'];
 
 /** Calculations that read their groups whatever columns make them up. */
 const QUALIFIABLE = new Set<string | null>([null, 'groups_where', 'share_of_total']);

@@ -103,12 +103,11 @@ function checkChangeBetween(
       'calculation: change_between needs a dimension (the groups ranked by their change), none of them its time column.',
     );
   const measure = plan.measures[0]!;
-  const numeric = measure.arithmetic
-    ? true
-    : measure.column === null
-      ? true
-      : ['integer', 'number'].includes(types.get(measure.column) ?? '') &&
-        measure.aggregation !== 'count_distinct';
+  const numeric =
+    measure.arithmetic ||
+    measure.column === null ||
+    (NUMERIC.includes(types.get(measure.column) as ColumnType) &&
+      measure.aggregation !== 'count_distinct');
   if (plan.measures.length !== 1 || !numeric)
     return problem('calculation: change_between needs one measure whose values are numbers.');
   const temporal = type === 'date' || type === 'timestamp';

@@ -10,7 +10,13 @@ export function comparedAnswer(
   way: 'more' | 'less',
   plan: AnalysisPlan,
   table: AnswerTable,
-): { yes: boolean; first: readonly Cell[]; second: readonly Cell[] } | null {
+): {
+  yes: boolean;
+  first: readonly Cell[];
+  second: readonly Cell[];
+  /** The first measure of each, in the question's order. */
+  figures: [number, number];
+} | null {
   if (plan.dimensions.length !== 1 || plan.shape || plan.calculation) return null;
   const column = plan.dimensions[0]!.column;
   const listed = plan.filters.find((f) => f.column === column && f.op === 'in');
@@ -21,5 +27,10 @@ export function comparedAnswer(
   const a = first?.[1];
   const b = second?.[1];
   if (typeof a !== 'number' || typeof b !== 'number') return null;
-  return { yes: way === 'more' ? a > b : a < b, first: first!, second: second! };
+  return {
+    yes: way === 'more' ? a > b : a < b,
+    first: first!,
+    second: second!,
+    figures: [a, b],
+  };
 }

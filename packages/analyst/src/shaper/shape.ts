@@ -325,7 +325,7 @@ export function summarize(
   if (compared) {
     // "are there more airports in Texas than in California?": yes or no, then both figures.
     const [a, b] = [compared.first, compared.second];
-    const [x, y] = [a[1] as number, b[1] as number];
+    const [x, y] = compared.figures;
     const relation = x > y ? 'more' : x < y ? 'less' : 'the same';
     return `${compared.yes ? 'Yes' : 'No'}. ${subject} for ${describeRow(a, plan, display)}: ${fmt(x)}; for ${describeRow(b, plan, display)}: ${fmt(y)} (${relation}).`;
   }

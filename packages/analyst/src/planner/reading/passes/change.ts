@@ -35,22 +35,25 @@ const RELATIVE =
 export const change: ReadingPass = {
   name: 'change',
   run({ question, mentions, reading, semantics, used, use, followsTurn }) {
-    // A ranking said ("the most", "biggest", "top 3"), read here or by a later pass.
-    const ranked =
-      reading.ranking !== null ||
-      mentions.some(
-        (x) => keywordOf(x, 'superlative') || (keywordOf(x, 'top') && /^top\b/i.test(x.words)),
-      );
+    // A ranking said ("the most", "biggest", "top 3"), read here or by a later pass: looked for
+    // only once a change word is found, not for every question read.
+    let rankedSaid: boolean | undefined;
+    const ranked = () =>
+      (rankedSaid ??=
+        reading.ranking !== null ||
+        mentions.some(
+          (x) => keywordOf(x, 'superlative') || (keywordOf(x, 'top') && /^top\b/i.test(x.words)),
+        ));
     const directions = new Set<string>();
     mentions.forEach((m, index) => {
       const keyword = keywordOf(m, 'change');
       if (used.has(index) || !keyword) return;
       // "dropped", "rose", "increased": a change only where a ranking asks which changed most.
-      if (keyword.ranked && !ranked) return;
+      if (keyword.ranked && !ranked()) return;
       use(index);
       // "which rose the most and which fell the most": two rankings, one of which would be lost.
       directions.add(changeDirection(m.words) ?? 'none');
-      if (ranked && directions.size > 1 && !reading.problem) {
+      if (ranked() && directions.size > 1 && !reading.problem) {
         reading.problem = {
           code: 'not_understood',
           message: `I read "${m.words}" beside another change that goes the other way: ask for the largest increase and the largest decrease one at a time.`,
@@ -70,7 +73,7 @@ export const change: ReadingPass = {
       // measure's slot says it was taken by default. With a ranking, the rows' noun read as the
       // groups ("which stock grew the most": per symbol) is what is ranked, the measure what grew.
       const entityRead = mentions.some((x) => x.kind === 'entity');
-      if (measured.length === 1 && (!entityRead || ranked)) {
+      if (measured.length === 1 && (!entityRead || ranked())) {
         const only = measured[0]!;
         reading.measures.push({
           column: only,

@@ -3,10 +3,11 @@ import { keywordOf, type Mention } from '../../mentions.js';
 import type { ReadingContext, ReadingPass } from '../context.js';
 import { filterOf } from '../filters.js';
 
-/** Words before a column that say its value was not recorded: "missing sex", "unknown genre". */
-const MISSING_BEFORE = /^(missing|unknown|unrecorded|unreported|unspecified|blank|empty|null)$/i;
-/** Words after a column that say the same: "sex is missing", "genre unknown", "rating is null". */
-const MISSING_AFTER = /^(missing|unknown|unrecorded|unreported|unspecified|blank|empty|null)$/i;
+/**
+ * Words that say a column's value was not recorded, before it ("missing sex", "unknown genre") or
+ * after it ("sex is missing", "genre unknown", "rating is null").
+ */
+const MISSING = /^(missing|unknown|unrecorded|unreported|unspecified|blank|empty|null)$/i;
 /** Words between "no" and the column that say it was recorded: "no recorded sex". */
 const RECORDED = /^(recorded|known|listed|reported|given|stated|specified)$/i;
 /** Verbs between the column and the word after it: "sex is missing", "genre was not recorded". */
@@ -68,7 +69,7 @@ function before(context: ReadingContext, index: number): Found | null {
   const { at } = context;
   const m = at(index)!;
   const word = m.words.toLowerCase();
-  if (m.kind === 'word' && MISSING_BEFORE.test(word)) {
+  if (m.kind === 'word' && MISSING.test(word)) {
     const column = namedColumn(at(index + 1));
     if (!column) return null;
     const placed = [index, index + 1];
@@ -100,7 +101,7 @@ function after(context: ReadingContext, index: number): Found | null {
   const placed = [index];
   if (BE.test(at(j)?.words ?? '')) placed.push(j++);
   const next = at(j);
-  if (next?.kind === 'word' && MISSING_AFTER.test(next.words)) {
+  if (next?.kind === 'word' && MISSING.test(next.words)) {
     placed.push(j);
     return { column, placed, explicit: true, words: said(context, placed) };
   }
