@@ -172,6 +172,13 @@ const COMPARE: Partial<Record<PlanFilter['op'], string>> = {
   gte: '>=',
 };
 
+/** A bound parameter read as a value of a column of `type`: dates and timestamps are cast. */
+function typedAs(type: ColumnType, placeholder: string): string {
+  if (type === 'date') return `CAST(${placeholder} AS DATE)`;
+  if (type === 'timestamp') return `CAST(${placeholder} AS TIMESTAMP)`;
+  return placeholder;
+}
+
 function filterSql(columns: Columns, filter: PlanFilter, index: number, params: Params): string {
   const column = columnOf(columns, filter.column, `filters[${index}]`);
   let subject = column.sql;
@@ -185,12 +192,8 @@ function filterSql(columns: Columns, filter: PlanFilter, index: number, params: 
       return value;
     throw new PlanError(`filters[${index}].value must be a string, number or boolean`);
   };
-  const typed = (placeholder: string) => {
-    if (filter.part) return placeholder;
-    if (column.type === 'date') return `CAST(${placeholder} AS DATE)`;
-    if (column.type === 'timestamp') return `CAST(${placeholder} AS TIMESTAMP)`;
-    return placeholder;
-  };
+  const typed = (placeholder: string) =>
+    filter.part ? placeholder : typedAs(column.type, placeholder);
   switch (filter.op) {
     case 'is_null':
       return `${subject} IS NULL`;
@@ -432,20 +435,18 @@ function changeBetweenSql(
   if (dimensions.length === 0 || measures.length !== 1)
     throw new PlanError('change_between needs a dimension (the groups) and one measure');
   const time = columnOf(columns, calc.column, 'calculation.column');
-  let period = time.sql;
-  let typed = (placeholder: string) => placeholder;
-  if (calc.grain !== null) {
-    if (!TEMPORAL.has(time.type))
-      throw new PlanError('calculation.grain needs a date or timestamp column');
-    if (calc.grain === 'year') period = `year(${time.sql})`;
-    else {
-      period = `CAST(date_trunc('month', ${time.sql}) AS DATE)`;
-      typed = (placeholder) => `CAST(${placeholder} AS DATE)`;
-    }
-  } else if (time.type === 'date') typed = (placeholder) => `CAST(${placeholder} AS DATE)`;
-  else if (time.type === 'timestamp') typed = (placeholder) => `CAST(${placeholder} AS TIMESTAMP)`;
-  const from = typed(params.add(calc.from));
-  const to = typed(params.add(calc.to));
+  if (calc.grain !== null && !TEMPORAL.has(time.type))
+    throw new PlanError('calculation.grain needs a date or timestamp column');
+  // The period as a time grouping by that grain keys it (a year is a number, a month a date).
+  const period = dimensionSql(
+    columns,
+    { column: calc.column, grain: calc.grain, label: '' },
+    0,
+  ).key;
+  const periodType =
+    calc.grain === 'year' ? 'integer' : calc.grain === 'month' ? 'date' : time.type;
+  const from = typedAs(periodType, params.add(calc.from));
+  const to = typedAs(periodType, params.add(calc.to));
   const rows = [...inner, `${period} IN (${from}, ${to})`];
   const perPeriod =
     `SELECT ${dimensions.map((d, i) => `${d.key} AS __k${i}, any_value(${d.shown}) AS __d${i}`).join(', ')}, ` +
