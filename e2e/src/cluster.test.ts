@@ -282,8 +282,8 @@ describe('three MCP replicas behind HAProxy on one Postgres', () => {
     await victim.kill('SIGKILL');
     expect((await turnOf(conversation.id, turn.id)).status).toBe('running');
 
-    // Once its lease lapses, another runner re-runs it: a replica (whose planning request is
-    // held again until released here) or the web app's runner (which plans without the model).
+    // Once its lease lapses, another runner re-runs it: a replica or the web app's runner, whose
+    // planning request (the same model's) is held again until released here.
     const finished = await finishedTurn(conversation.id, turn.id, () => {
       if (model.received > before + 1) model.release();
     });

@@ -1,4 +1,6 @@
 import {
+  ANALYST_MODEL_VARIABLES,
+  analystModelOf,
   blankToUndefined,
   envBoolean,
   envInt,
@@ -7,7 +9,6 @@ import {
   envSecret,
   envString,
   envTrustProxy,
-  isLoopbackOrigin,
   isOrigin,
   loadConfig,
   TLS_VARIABLES,
@@ -60,13 +61,7 @@ const VARIABLES = {
   RETENTION_QUESTIONS_DAYS: envInt(365, 1),
   RETENTION_PURGE_INTERVAL_MINUTES: envInt(360, 0),
   CONFORMANCE_FIXTURES: envBoolean(false),
-  ANALYST_MODEL_URL: z.preprocess(
-    blankToUndefined,
-    z.url({ message: 'must be the base URL of an OpenAI-compatible API' }).optional(),
-  ),
-  ANALYST_MODEL: envOptionalString(),
-  ANALYST_MODEL_API_KEY: envOptionalString(),
-  ANALYST_MODEL_TIMEOUT_SECONDS: envInt(20, 1, 110),
+  ...ANALYST_MODEL_VARIABLES,
   // Behind a load balancer: this replica's name, sent as `x-replica` on every answer (none if unset).
   REPLICA_NAME: z.preprocess(
     blankToUndefined,
@@ -97,13 +92,7 @@ export function loadMcpConfig(env: NodeJS.ProcessEnv) {
     requiredInProduction: ['CURSOR_SECRET'],
     forbiddenInProduction: ['CONFORMANCE_FIXTURES'],
     derive: (e, check) => {
-      const modelUrl = e.ANALYST_MODEL_URL ? new URL(e.ANALYST_MODEL_URL) : undefined;
-      if (modelUrl && !e.ANALYST_MODEL) {
-        check.problem('ANALYST_MODEL is required with ANALYST_MODEL_URL (the model name)');
-      }
-      if (modelUrl && modelUrl.protocol !== 'https:' && !isLoopbackOrigin(modelUrl.origin)) {
-        check.problem('ANALYST_MODEL_URL must be https (or loopback http in development)');
-      }
+      const analystModel = analystModelOf(e, check);
       return {
         /** Origin of this server, no trailing slash; the protected resource is `${mcpUrl}/mcp`. */
         mcpUrl: e.MCP_URL,
@@ -169,15 +158,7 @@ export function loadMcpConfig(env: NodeJS.ProcessEnv) {
          * A model-backed Ask Analyst planner (an OpenAI-compatible API), or null for the deterministic
          * planner alone. The deterministic planner stays the fallback either way.
          */
-        analystModel:
-          e.ANALYST_MODEL_URL && e.ANALYST_MODEL
-            ? {
-                url: e.ANALYST_MODEL_URL,
-                model: e.ANALYST_MODEL,
-                apiKey: e.ANALYST_MODEL_API_KEY,
-                timeoutMs: e.ANALYST_MODEL_TIMEOUT_SECONDS * 1000,
-              }
-            : null,
+        analystModel,
       };
     },
   });

@@ -1,3 +1,5 @@
+export { ANALYST_MODEL_VARIABLES, analystModelOf } from './analyst-model.js';
+export type { AnalystModelSettings } from './analyst-model.js';
 export {
   blankToUndefined,
   envBoolean,

@@ -121,7 +121,7 @@ export async function buildWebApp(deps: WebAppDeps): Promise<FastifyInstance> {
       resultRowLimit: config.limits.resultRowLimit,
       analysisTimeoutSeconds: config.limits.analysisTimeoutSeconds,
       runningAnalysesPerUser: config.limits.runningAnalysesPerUser,
-      analystModel: null,
+      analystModel: config.analystModel,
     },
     limits,
     log: app.log,

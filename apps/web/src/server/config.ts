@@ -1,4 +1,6 @@
 import {
+  ANALYST_MODEL_VARIABLES,
+  analystModelOf,
   blankToUndefined,
   envInt,
   envOptionalString,
@@ -43,6 +45,9 @@ const VARIABLES = {
   RESULT_ROW_LIMIT: envInt(5_000, 1),
   // SPEC section 7: user and organization checks are cached at most 30 seconds.
   PRINCIPAL_CACHE_SECONDS: envInt(30, 0, 30),
+  // The model planner of the turns this app runs, as the MCP server's: a turn is planned the same
+  // whichever process runs it.
+  ...ANALYST_MODEL_VARIABLES,
 };
 
 /**
@@ -62,6 +67,7 @@ export function loadWebConfig(env: NodeJS.ProcessEnv) {
       if (e.SESSION_IDLE_SECONDS > e.SESSION_MAX_SECONDS) {
         check.problem('SESSION_IDLE_SECONDS must not exceed SESSION_MAX_SECONDS');
       }
+      const analystModel = analystModelOf(e, check);
       return {
         /** This app's origin: every `url` of the MCP tools points here (SPEC section 9). */
         appUrl: e.APP_URL,
@@ -90,6 +96,8 @@ export function loadWebConfig(env: NodeJS.ProcessEnv) {
           resultRowLimit: e.RESULT_ROW_LIMIT,
           principalCacheSeconds: e.PRINCIPAL_CACHE_SECONDS,
         },
+        /** The model planner of the turns this app runs, or null for the deterministic planner. */
+        analystModel,
       };
     },
   });
